@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { AGENT_CHOICES, AGENT_NAMES } from './agents.js';
+import { BlockResultSchema, PlanStepViewSchema, RoutingDecisionSchema } from './events.js';
+import { McpServerSchema, SettingsPatchSchema, SettingsSchema } from './settings.js';
+import type { Result } from './result.js';
+
+/** One table of commands: `domain.verb` → input and output schemas. Handlers are typed from it. */
+const cmd = <I extends z.ZodTypeAny, O extends z.ZodTypeAny>(input: I, output: O) => ({ input, output });
+const Empty = z.object({}).strict();
+const Id = z.string().min(1).max(128);
+
+export const SessionSchema = z.object({
+  id: Id,
+  title: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type Session = z.infer<typeof SessionSchema>;
+
+export const TurnRecordSchema = z.object({
+  turnId: Id,
+  request: z.string(),
+  agent: z.enum(AGENT_NAMES).nullable(),
+  status: z.enum(['running', 'done', 'failed', 'cancelled']),
+  /** Each model call's reply, blocks replaced by placeholders. */
+  replies: z.array(z.object({ call: z.number().int(), text: z.string(), reasoning: z.string() })),
+  blocks: z.array(BlockResultSchema.extend({ code: z.string(), call: z.number().int() })),
+  answer: z.string(),
+  error: z.string().nullable(),
+  plan: z.array(PlanStepViewSchema).nullable(),
+  createdAt: z.number(),
+});
+export type TurnRecord = z.infer<typeof TurnRecordSchema>;
+
+export const AppInfoSchema = z.object({
+  version: z.string(),
+  platform: z.string(),
+  host: z.enum(['electron', 'web', 'cli']),
+  workspace: z.string(),
+  languages: z.array(z.string()),
+  sandbox: z.object({ available: z.boolean(), kind: z.string(), warning: z.string().nullable() }),
+  provider: z.object({ kind: z.string(), model: z.string(), local: z.boolean(), contextSize: z.number().nullable() }),
+  agents: z.array(z.enum(AGENT_NAMES)),
+});
+export type AppInfo = z.infer<typeof AppInfoSchema>;
+
+export const ModelEntrySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  sizeBytes: z.number(),
+  license: z.string(),
+  source: z.string(),
+  installed: z.boolean(),
+  fits: z.boolean(),
+  recommended: z.boolean(),
+  active: z.boolean(),
+});
+
+export const commands = {
+  'app.info': cmd(Empty, AppInfoSchema),
+  'session.create': cmd(z.object({ title: z.string().max(200).optional() }), SessionSchema),
+  'session.list': cmd(Empty, z.array(SessionSchema)),
+  'session.open': cmd(z.object({ id: Id }), z.object({ session: SessionSchema, turns: z.array(TurnRecordSchema) })),
+  'session.rename': cmd(z.object({ id: Id, title: z.string().min(1).max(200) }), SessionSchema),
+  'session.delete': cmd(z.object({ id: Id }), z.object({ deleted: z.boolean() })),
+  'turn.send': cmd(
+    z.object({ sessionId: Id, text: z.string().min(1).max(200_000), agent: z.enum(AGENT_CHOICES).default('auto') }),
+    z.object({ turnId: Id }),
+  ),
+  'turn.cancel': cmd(z.object({ turnId: Id }), z.object({ cancelled: z.boolean() })),
+  'approval.answer': cmd(z.object({ approvalId: Id, approved: z.boolean() }), z.object({ accepted: z.boolean() })),
+  'router.route': cmd(z.object({ text: z.string().min(1).max(20_000) }), RoutingDecisionSchema),
+  'settings.get': cmd(Empty, SettingsSchema),
+  'settings.update': cmd(SettingsPatchSchema, SettingsSchema),
+  'models.list': cmd(Empty, z.array(ModelEntrySchema)),
+  'models.download': cmd(z.object({ id: Id }), z.object({ path: z.string() })),
+  'models.delete': cmd(z.object({ id: Id }), z.object({ deleted: z.boolean() })),
+  'models.openLocal': cmd(z.object({ path: z.string().min(1) }), z.object({ id: z.string() })),
+  'mcp.list': cmd(Empty, z.array(z.object({ config: McpServerSchema, status: z.string(), tools: z.array(z.string()) }))),
+  'mcp.add': cmd(McpServerSchema, z.object({ name: z.string() })),
+  'mcp.test': cmd(z.object({ name: z.string() }), z.object({ tools: z.array(z.string()) })),
+  'mcp.remove': cmd(z.object({ name: z.string() }), z.object({ removed: z.boolean() })),
+  'workspace.list': cmd(Empty, z.array(z.object({ path: z.string(), size: z.number(), dir: z.boolean() }))),
+  'workspace.import': cmd(
+    z.object({ files: z.array(z.object({ name: z.string().min(1).max(255), dataBase64: z.string() })).max(100) }),
+    z.object({ saved: z.array(z.string()) }),
+  ),
+} as const;
+
+export type Commands = typeof commands;
+export type CommandName = keyof Commands;
+export type CommandInput<K extends CommandName> = z.input<Commands[K]['input']>;
+export type CommandArgs<K extends CommandName> = z.output<Commands[K]['input']>;
+export type CommandOutput<K extends CommandName> = z.output<Commands[K]['output']>;
+
+/** A host must implement every command: a missing key fails `tsc`. */
+export type Handlers = { [K in CommandName]: (input: CommandArgs<K>, ctx: CallContext) => Promise<CommandOutput<K>> };
+export interface CallContext {
+  /** The client that called, so per-client state (event subscriptions) can be told apart. */
+  clientId: string;
+}
+
+export const isCommandName = (name: unknown): name is CommandName =>
+  typeof name === 'string' && Object.prototype.hasOwnProperty.call(commands, name);
+
+/** What the renderer talks to; the preload provides it over IPC, the web client over WebSocket. */
+export interface Bridge {
+  invoke<K extends CommandName>(command: K, input: CommandInput<K>): Promise<Result<CommandOutput<K>>>;
+  onEvent(listener: (events: import('./events.js').AppEvent[]) => void): () => void;
+}
+
+/** The three fixed channels the preload exposes. */
+export const CHANNELS = { invoke: 'agentic:invoke', event: 'agentic:event', ack: 'agentic:ack' } as const;

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { AGENT_NAMES, COMPLEXITIES } from './agents.js';
+import { ERROR_CODES } from './errors.js';
+
+/** Tags of the fenced blocks the agents may write; matched exactly, never by prefix. */
+export const TOOL_TAGS = ['python', 'bash', 'c', 'go', 'java', 'file_finder', 'web_search', 'json', 'mcp'] as const;
+export type ToolTag = (typeof TOOL_TAGS)[number];
+
+export const BLOCK_STATUSES = ['ok', 'failed', 'timeout', 'refused', 'declined', 'cancelled', 'error'] as const;
+export type BlockStatus = (typeof BLOCK_STATUSES)[number];
+
+const AgentName = z.enum(AGENT_NAMES);
+const ErrorDataSchema = z.object({ code: z.enum(ERROR_CODES), message: z.string() });
+
+export const RoutingDecisionSchema = z.object({
+  agent: AgentName,
+  complexity: z.enum(COMPLEXITIES),
+  language: z.string(),
+  confidence: z.object({ agent: z.number(), complexity: z.number() }),
+});
+export type RoutingDecision = z.infer<typeof RoutingDecisionSchema>;
+
+export const BlockResultSchema = z.object({
+  blockId: z.string(),
+  tool: z.string(),
+  status: z.enum(BLOCK_STATUSES),
+  success: z.boolean(),
+  exitCode: z.number().int().nullable(),
+  output: z.string(),
+  savedTo: z.string().nullable(),
+  durationMs: z.number(),
+});
+export type BlockResult = z.infer<typeof BlockResultSchema>;
+
+export const PlanStepStatus = z.enum(['pending', 'running', 'done', 'failed', 'skipped']);
+export const PlanStepViewSchema = z.object({
+  id: z.string(),
+  agent: AgentName,
+  task: z.string(),
+  need: z.array(z.string()),
+  status: PlanStepStatus,
+  output: z.string().default(''),
+});
+export type PlanStepView = z.infer<typeof PlanStepViewSchema>;
+
+/** Fields every event carries. turnId is null for events that belong to no turn (downloads, sessions). */
+const base = { seq: z.number().int(), sessionId: z.string().nullable(), turnId: z.string().nullable() };
+const ev = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
+  z.object({ type: z.literal(type), ...base, ...shape });
+
+export const EventSchema = z.discriminatedUnion('type', [
+  ev('turn.started', { request: z.string() }),
+  ev('agent.selected', {
+    agent: AgentName,
+    reason: z.enum(['user', 'router', 'fallback', 'planner']),
+    routing: RoutingDecisionSchema.nullable(),
+  }),
+  ev('llm.started', { call: z.number().int(), agent: AgentName }),
+  ev('answer.delta', { call: z.number().int(), text: z.string() }),
+  ev('reasoning.delta', { call: z.number().int(), text: z.string() }),
+  /** The reply of one model call once complete, blocks replaced by placeholders (see blockPlaceholder). */
+  ev('reply.completed', { call: z.number().int(), agent: AgentName, text: z.string(), reasoning: z.string() }),
+  ev('block.started', {
+    blockId: z.string(),
+    call: z.number().int(),
+    tool: z.string(),
+    code: z.string(),
+    savePath: z.string().nullable(),
+  }),
+  ev('terminal.output', { blockId: z.string(), data: z.string() }),
+  ev('block.finished', BlockResultSchema.shape),
+  ev('approval.requested', {
+    approvalId: z.string(),
+    blockId: z.string().nullable(),
+    tool: z.string(),
+    command: z.string(),
+    reasons: z.array(z.string()),
+  }),
+  ev('approval.resolved', { approvalId: z.string(), approved: z.boolean() }),
+  ev('plan.updated', { steps: z.array(PlanStepViewSchema) }),
+  ev('browser.navigated', { url: z.string(), title: z.string() }),
+  ev('browser.frame', { mime: z.string(), data: z.string() }),
+  ev('context.compacted', { beforeTokens: z.number(), afterTokens: z.number() }),
+  ev('turn.done', { agent: AgentName, answer: z.string(), reasoning: z.string(), llmCalls: z.number().int() }),
+  ev('turn.failed', { error: ErrorDataSchema }),
+  ev('turn.cancelled', {}),
+  ev('sessions.changed', {}),
+  ev('model.progress', { modelId: z.string(), receivedBytes: z.number(), totalBytes: z.number().nullable(), done: z.boolean() }),
+  ev('mcp.status', { server: z.string(), status: z.enum(['stopped', 'starting', 'ready', 'failed']), message: z.string() }),
+]);
+export type AppEvent = z.infer<typeof EventSchema>;
+export type EventType = AppEvent['type'];
+export type EventOf<T extends EventType> = Extract<AppEvent, { type: T }>;
+/** What an emitter supplies; the bus stamps seq. */
+export type EventInput = AppEvent extends infer E ? (E extends AppEvent ? Omit<E, 'seq'> : never) : never;
+
+export const blockPlaceholder = (blockId: string): string => `[[block:${blockId}]]`;
+export const BLOCK_PLACEHOLDER_RE = /\[\[block:([\w-]+)\]\]/g;

@@ -1,0 +1,130 @@
+// Ports: what the core needs from the outside world. Adapters in node/ implement them; app.ts wires them.
+import type { AgentName, Complexity } from '../common/agents.js';
+import type { BlockStatus, EventInput, RoutingDecision } from '../common/events.js';
+
+export type ChatRole = 'system' | 'user' | 'assistant';
+export interface ChatMessage {
+  role: ChatRole;
+  content: string;
+}
+
+export interface LlmDelta {
+  text?: string;
+  reasoning?: string;
+}
+
+export interface CompletionRequest {
+  messages: ChatMessage[];
+  signal: AbortSignal;
+  onDelta?: (delta: LlmDelta) => void;
+  /** Constrain the output to JSON matching this schema, where the provider can (llama grammar). */
+  jsonSchema?: object;
+  maxTokens?: number;
+  /** Lets a stateful provider keep this conversation's prefix in its KV cache between calls. */
+  cacheKey?: string;
+}
+
+export interface Completion {
+  /** The answer, reasoning already split off. */
+  text: string;
+  reasoning: string;
+  /** True when the provider stopped because of a length limit: the reply may be cut mid-block. */
+  truncated: boolean;
+  usage?: { promptTokens: number; completionTokens: number; evaluatedTokens?: number };
+}
+
+export interface ProviderInfo {
+  kind: string;
+  model: string;
+  /** Runs on this machine (no data leaves it). */
+  local: boolean;
+  /** The real context size in tokens, from the model or server, never guessed from a name. */
+  contextSize: number;
+  /** 'exact' when countTokens uses the model's tokenizer, 'estimate' otherwise. */
+  tokenizer: 'exact' | 'estimate';
+}
+
+export interface LlmProvider {
+  info(signal?: AbortSignal): Promise<ProviderInfo>;
+  complete(request: CompletionRequest): Promise<Completion>;
+  countTokens(text: string): Promise<number>;
+  /** Forget a conversation's cached state (session deleted, history compacted). */
+  release?(cacheKey: string): void;
+  dispose?(): Promise<void>;
+}
+
+/** One fenced block found in a reply. */
+export interface Block {
+  id: string;
+  tag: string;
+  /** The text between the fence lines, de-indented by the fence's own indentation. */
+  code: string;
+  /** Workspace-relative save path from `tag:path`, or null. */
+  savePath: string | null;
+  /** `name=value` lines of the block. */
+  params: Record<string, string>;
+  /** Character offsets of the whole fenced block in the reply. */
+  start: number;
+  end: number;
+}
+
+export interface ToolContext {
+  workspace: string;
+  signal: AbortSignal;
+  turnId: string;
+  blockId: string;
+  /** Streams terminal output for the UI. */
+  onOutput: (data: string) => void;
+  timeoutMs: number;
+}
+
+export interface ToolResult {
+  status: BlockStatus;
+  exitCode: number | null;
+  output: string;
+  savedTo: string | null;
+  durationMs: number;
+  /** Extra text for the model on failure (what failed and how to fix it). */
+  feedback?: string;
+}
+
+export interface Tool {
+  readonly tag: string;
+  /** One line for the prompt. */
+  readonly description: string;
+  run(block: Block, ctx: ToolContext): Promise<ToolResult>;
+}
+
+export type ApprovalVerdict = { action: 'allow' } | { action: 'ask'; reasons: string[] } | { action: 'deny'; reasons: string[] };
+
+export interface ApprovalRequest {
+  turnId: string;
+  blockId: string | null;
+  tool: string;
+  command: string;
+  reasons: string[];
+  signal: AbortSignal;
+}
+/** Asks the user; resolves false when declined, unanswerable (no terminal, no UI) or cancelled. */
+export type AskUser = (request: ApprovalRequest) => Promise<boolean>;
+
+export interface ClassifierScores {
+  agent: Record<string, number>;
+  complexity: Record<Complexity, number>;
+  language: string;
+}
+export interface RequestClassifier {
+  classify(text: string): Promise<ClassifierScores>;
+}
+export type RouteDecider = (text: string) => Promise<RoutingDecision>;
+
+export type Emit = (event: EventInput) => void;
+
+export interface Logger {
+  debug(message: string, data?: Record<string, unknown>): void;
+  info(message: string, data?: Record<string, unknown>): void;
+  warn(message: string, data?: Record<string, unknown>): void;
+  error(message: string, data?: Record<string, unknown>): void;
+}
+
+export type { AgentName };

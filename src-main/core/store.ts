@@ -1,0 +1,41 @@
+// The persistence port. Synchronous on purpose: the SQLite adapter (better-sqlite3) is, and every
+// write is acknowledged only once it is durable.
+import type { AgentName } from '../common/agents.js';
+import type { Session, TurnRecord } from '../common/contract.js';
+import type { BlockResult, PlanStepView } from '../common/events.js';
+import type { ChatRole } from './ports.js';
+
+export interface StoredMessage {
+  id: number;
+  sessionId: string;
+  turnId: string | null;
+  role: ChatRole;
+  content: string;
+  /** 'summary' rows stand in for every message before them. */
+  kind: 'message' | 'summary';
+  createdAt: number;
+}
+
+export interface SessionStore {
+  createSession(title?: string): Session;
+  listSessions(): Session[];
+  getSession(id: string): Session | null;
+  renameSession(id: string, title: string): Session;
+  deleteSession(id: string): boolean;
+
+  appendMessage(message: Omit<StoredMessage, 'id' | 'createdAt'>): StoredMessage;
+  /** The memory the model sees: the latest summary (if any) and every message after it. */
+  loadMemory(sessionId: string): StoredMessage[];
+  /** Replaces every message with id ≤ uptoId by one summary message. */
+  compact(sessionId: string, uptoId: number, summary: string): void;
+
+  startTurn(turn: { turnId: string; sessionId: string; request: string }): void;
+  updateTurn(
+    turnId: string,
+    patch: Partial<{ agent: AgentName; status: TurnRecord['status']; answer: string; error: string | null; plan: PlanStepView[] }>,
+  ): void;
+  addReply(turnId: string, reply: { call: number; text: string; reasoning: string }): void;
+  addBlock(turnId: string, block: BlockResult & { code: string; call: number }): void;
+  listTurns(sessionId: string): TurnRecord[];
+  close(): void;
+}

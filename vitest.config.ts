@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// Native addons (node-pty, better-sqlite3, onnxruntime, llama.cpp) are safest in forked workers.
+export default defineConfig({
+  test: {
+    pool: 'forks',
+    include: ['src-main/**/*.test.ts', 'src-renderer/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    maxWorkers: 2,
+  },
+});
