@@ -22,3 +22,29 @@ interface TextEncoder {
 declare var TextEncoder: { new (): TextEncoder };
 declare var performance: { now(): number };
 declare var crypto: { randomUUID(): string; getRandomValues<T extends ArrayBufferView>(array: T): T };
+interface URLSearchParams {
+  get(name: string): string | null;
+  has(name: string): boolean;
+  delete(name: string): void;
+  set(name: string, value: string): void;
+  keys(): IterableIterator<string>;
+  forEach(cb: (value: string, key: string) => void): void;
+  toString(): string;
+}
+interface URL {
+  href: string;
+  protocol: string;
+  host: string;
+  hostname: string;
+  port: string;
+  pathname: string;
+  search: string;
+  hash: string;
+  origin: string;
+  username: string;
+  password: string;
+  readonly searchParams: URLSearchParams;
+  toString(): string;
+}
+declare var URL: { new (url: string, base?: string | URL): URL; canParse?(url: string, base?: string): boolean };
+declare var URLSearchParams: { new (init?: string | Record<string, string>): URLSearchParams };

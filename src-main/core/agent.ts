@@ -9,7 +9,11 @@ export interface ModelCallOptions {
   maxTokens?: number;
   /** Stream deltas to the UI (default true). Internal calls (summaries, plan checks) turn it off. */
   stream?: boolean;
+  /** Parse the reply's fenced blocks of these tags (exact match); they come back in `blocks`. */
+  toolTags?: readonly string[];
 }
+
+export type ModelReply = Completion & { call: number; blocks: Block[] };
 
 export interface AgentContext {
   sessionId: string;
@@ -26,7 +30,7 @@ export interface AgentContext {
   llm: LlmProvider;
   askUser: AskUser;
   /** Calls the model, streams its reply as events, counts the call; reasoning comes back split off. */
-  callModel(messages: ChatMessage[], options?: ModelCallOptions): Promise<Completion & { call: number }>;
+  callModel(messages: ChatMessage[], options?: ModelCallOptions): Promise<ModelReply>;
   /** Runs blocks through the tool set with approvals, events, persistence and the workspace guard. */
   runBlocks(blocks: Block[], tools: readonly Tool[], call: number): Promise<BlockResult[]>;
   /** Runs another agent as a sub-agent with fresh memory and the same workspace and cancellation. */

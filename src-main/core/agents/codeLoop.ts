@@ -1,0 +1,77 @@
+// The execute-and-fix loop shared by the coder, file and mcp agents: ask the model, run the reply's
+// blocks in order (stopping at the first failure), feed the results back, ask again. It ends when
+// a reply's blocks all succeed, when a reply has no block (an answer or a question for the user),
+// or after maxAttempts model calls, with an honest account of what was done.
+import type { AgentName } from '../../common/agents.js';
+import type { BlockResult } from '../../common/events.js';
+import type { AgentContext, AgentOutcome } from '../agent.js';
+import { assemblePrompt, type PromptSource, type PromptVars } from '../prompts.js';
+import type { ChatMessage, Tool } from '../ports.js';
+import { formatBlockFeedback } from './feedback.js';
+
+export interface CodeLoopConfig {
+  agent: AgentName;
+  system: string;
+  tools: readonly Tool[];
+  maxAttempts: number;
+  prompts: PromptSource;
+  vars: PromptVars;
+}
+
+export async function runCodeLoop(ctx: AgentContext, cfg: CodeLoopConfig): Promise<AgentOutcome> {
+  const tags = cfg.tools.map((t) => t.tag);
+  const conversation: ChatMessage[] = [{ role: 'user', content: ctx.request }];
+  const all: BlockResult[] = [];
+  let reasoning = '';
+  let lastText = '';
+  for (let attempt = 1; attempt <= cfg.maxAttempts; attempt++) {
+    const reply = await ctx.callModel([{ role: 'system', content: cfg.system }, ...ctx.history, ...conversation], { toolTags: tags });
+    reasoning += reply.reasoning;
+    lastText = reply.text;
+    conversation.push({ role: 'assistant', content: reply.text });
+    if (reply.blocks.length === 0) {
+      return outcome(cfg.agent, ctx, conversation, reply.text, reasoning, all, true);
+    }
+    const results = await ctx.runBlocks(reply.blocks, cfg.tools, reply.call);
+    all.push(...results);
+    const allOk = results.length === reply.blocks.length && results.every((r) => r.success);
+    conversation.push({ role: 'user', content: formatBlockFeedback(results, reply.blocks.length - results.length) });
+    if (allOk) return outcome(cfg.agent, ctx, conversation, reply.text, reasoning, all, true);
+    if (attempt < cfg.maxAttempts) {
+      conversation.push({ role: 'user', content: assemblePrompt(cfg.prompts, 'feedback/retry', { ...cfg.vars, attempt: String(attempt), maxAttempts: String(cfg.maxAttempts) }) });
+    }
+  }
+  const failed = [...all].reverse().find((r) => !r.success);
+  const summary = giveUpAnswer(cfg.maxAttempts, all, failed, lastText);
+  return outcome(cfg.agent, ctx, conversation, summary, reasoning, all, false);
+}
+
+function giveUpAnswer(maxAttempts: number, all: readonly BlockResult[], failed: BlockResult | undefined, lastText: string): string {
+  const okCount = all.filter((r) => r.success).length;
+  const lines = [
+    `I could not complete this task in ${maxAttempts} attempt${maxAttempts === 1 ? '' : 's'}.`,
+    `Blocks run: ${all.length} (${okCount} succeeded, ${all.length - okCount} did not).`,
+  ];
+  if (failed) {
+    const firstLine = failed.output.trim().split('\n').slice(-3).join(' ').slice(0, 300);
+    lines.push(`The last failure was a ${failed.tool} block (${failed.status}${failed.exitCode !== null ? `, exit status ${failed.exitCode}` : ''})${firstLine ? `: ${firstLine}` : '.'}`);
+  }
+  if (lastText.trim()) lines.push('', 'My last attempt was:', '', lastText.trim());
+  return lines.join('\n');
+}
+
+function outcome(
+  agent: AgentName,
+  ctx: AgentContext,
+  conversation: ChatMessage[],
+  answer: string,
+  reasoning: string,
+  blocks: readonly BlockResult[],
+  success: boolean,
+): AgentOutcome {
+  const files = blocks.map((b) => b.savedTo).filter((p): p is string => !!p);
+  const memory = [...conversation];
+  if (!success) memory.push({ role: 'assistant', content: answer });
+  void ctx;
+  return { agent, answer, reasoning, memory, success, artifacts: { files } };
+}

@@ -1,0 +1,196 @@
+// Splits a shell script into its simple commands, the unit the approval policy judges. mvdan/sh (via
+// sh-syntax) validates the syntax, but its JSON drops the command nodes, so this scanner does the
+// splitting: quotes, escapes, `;` `&&` `||` `|` `&`, newlines, subshells, compound keywords, heredocs,
+// and the scripts nested in $(…), backticks and <(…) — each nested command is returned on its own.
+
+export interface Redirect {
+  op: string;
+  target: string;
+}
+
+export interface SimpleCommand {
+  /** Words with quotes removed and escapes resolved; expansions ($HOME, $(…)) kept as written. */
+  words: string[];
+  redirects: Redirect[];
+  /** Its standard input comes from a pipe. */
+  pipedInto: boolean;
+  /** Found inside $(…), backticks or a process substitution. */
+  nested: boolean;
+}
+
+const LEADING_KEYWORDS = new Set(['if', 'then', 'else', 'elif', 'while', 'until', 'do', '!', 'time', '{', '}', 'fi', 'done', 'esac', 'coproc']);
+const HEADER_KEYWORDS = new Set(['for', 'select', 'case', 'function', 'in', ';;']);
+const REDIRECT_RE = /^(?:\d*|&)(?:>>|>\||>&|>|<<<|<<-|<<|<>|<&|<)/;
+
+/** Index of the `close` matching the opener just before `from`, skipping quoted text; -1 when unbalanced. */
+export function findClosing(s: string, from: number, open: string, close: string): number {
+  let depth = 1;
+  for (let i = from; i < s.length; i++) {
+    const c = s[i]!;
+    if (c === '\\') i++;
+    else if (c === "'" && open !== '`') {
+      const end = s.indexOf("'", i + 1);
+      if (end === -1) return -1;
+      i = end;
+    } else if (c === close && (open === close || --depth === 0)) return i;
+    else if (c === open && open !== close) depth++;
+  }
+  return -1;
+}
+
+class Scanner {
+  readonly out: SimpleCommand[] = [];
+  private words: string[] = [];
+  private redirects: Redirect[] = [];
+  private word: string | null = null;
+  private pendingOp: string | null = null;
+  private pipedInto = false;
+  private heredocs: { delim: string; strip: boolean; expand: boolean }[] = [];
+
+  constructor(private readonly nested: boolean) {}
+
+  scan(s: string): void {
+    let i = 0;
+    while (i < s.length) i = this.step(s, i);
+    this.endCommand(false);
+  }
+
+  private step(s: string, i: number): number {
+    const c = s[i]!;
+    const two = s.slice(i, i + 2);
+    if (c === ' ' || c === '\t') return this.endWord(), i + 1;
+    if (c === '\n') return this.endCommand(false), this.skipHeredocs(s, i + 1);
+    if (c === '#' && this.word === null) {
+      const nl = s.indexOf('\n', i);
+      return nl === -1 ? s.length : nl;
+    }
+    if (c === '\\') {
+      if (s[i + 1] !== '\n') this.append(s[i + 1] ?? '');
+      return i + 2;
+    }
+    if (c === "'") {
+      const end = s.indexOf("'", i + 1);
+      const stop = end === -1 ? s.length : end;
+      this.append(s.slice(i + 1, stop));
+      return stop + 1;
+    }
+    if (c === '"') return this.doubleQuoted(s, i + 1);
+    if (c === '`' || two === '$(' || ((two === '<(' || two === '>(') && this.word === null)) return this.substitution(s, i);
+    if (two === '${') {
+      const end = findClosing(s, i + 2, '{', '}');
+      const stop = end === -1 ? s.length : end;
+      this.append(s.slice(i, stop + 1));
+      return stop + 1;
+    }
+    const op = /^(?:;;|&&|\|\||\|&|[;&|()])/.exec(s.slice(i, i + 2));
+    if (op && !(op[0] === '&' && s[i + 1] === '>')) {
+      this.endCommand(op[0] === '|' || op[0] === '|&');
+      return i + op[0].length;
+    }
+    const redirect = this.word === null || /^\d+$/.test(this.word) ? REDIRECT_RE.exec(s.slice(i, i + 4)) : null;
+    if (redirect && /[<>]/.test(s[i]!) === true) return this.startRedirect(redirect[0], i);
+    if (redirect && s[i] === '&') return this.startRedirect(redirect[0], i);
+    this.append(c);
+    return i + 1;
+  }
+
+  private doubleQuoted(s: string, i: number): number {
+    let text = '';
+    while (i < s.length && s[i] !== '"') {
+      const c = s[i]!;
+      if (c === '\\' && /["\\$`\n]/.test(s[i + 1] ?? '')) {
+        text += s[i + 1] === '\n' ? '' : s[i + 1];
+        i += 2;
+      } else if (c === '`' || s.startsWith('$(', i)) {
+        const stop = this.nestedScript(s, i);
+        text += s.slice(i, stop);
+        i = stop;
+      } else {
+        text += c;
+        i++;
+      }
+    }
+    this.append(text);
+    return i + 1;
+  }
+
+  private substitution(s: string, i: number): number {
+    const stop = this.nestedScript(s, i);
+    this.append(s.slice(i, stop));
+    return stop;
+  }
+
+  /** Scans the script inside $(…), `…`, <(…) as commands of their own; returns the index after it. */
+  private nestedScript(s: string, i: number): number {
+    if (s.startsWith('$((', i)) {
+      const end = findClosing(s, i + 3, '(', ')');
+      return end === -1 ? s.length : Math.min(s.length, end + 2);
+    }
+    const backtick = s[i] === '`';
+    const bodyStart = backtick ? i + 1 : i + 2;
+    const end = backtick ? findClosing(s, bodyStart, '`', '`') : findClosing(s, bodyStart, '(', ')');
+    const stop = end === -1 ? s.length : end;
+    this.out.push(...splitCommands(s.slice(bodyStart, stop), true));
+    return stop + 1;
+  }
+
+  private startRedirect(op: string, i: number): number {
+    const fdPrefix = /^\d+/.exec(op)?.[0] ?? '';
+    if (this.word !== null && this.word === fdPrefix) this.word = null;
+    else this.endWord();
+    this.pendingOp = op.slice(fdPrefix.length);
+    return i + op.length;
+  }
+
+  private append(text: string): void {
+    this.word = (this.word ?? '') + text;
+  }
+
+  private endWord(): void {
+    if (this.word === null) return;
+    if (this.pendingOp !== null) {
+      const op = this.pendingOp;
+      this.redirects.push({ op, target: this.word });
+      if (op === '<<' || op === '<<-') this.heredocs.push({ delim: this.word, strip: op === '<<-', expand: true });
+      this.pendingOp = null;
+    } else this.words.push(this.word);
+    this.word = null;
+  }
+
+  private endCommand(nextPiped: boolean): void {
+    this.endWord();
+    let words = this.words;
+    while (words.length > 0 && LEADING_KEYWORDS.has(words[0]!)) words = words.slice(1);
+    const header = words.length > 0 && HEADER_KEYWORDS.has(words[0]!);
+    if (!header && (words.length > 0 || this.redirects.length > 0)) {
+      this.out.push({ words, redirects: this.redirects, pipedInto: this.pipedInto, nested: this.nested });
+    }
+    this.words = [];
+    this.redirects = [];
+    this.pendingOp = null;
+    this.pipedInto = nextPiped;
+  }
+
+  /** Skips heredoc bodies after a newline; unquoted bodies still expand $(…), so those are scanned. */
+  private skipHeredocs(s: string, i: number): number {
+    for (const doc of this.heredocs) {
+      while (i < s.length) {
+        const nl = s.indexOf('\n', i);
+        const stop = nl === -1 ? s.length : nl;
+        const line = s.slice(i, stop);
+        i = stop + 1;
+        if ((doc.strip ? line.replace(/^\t+/, '') : line) === doc.delim) break;
+        for (const m of line.matchAll(/\$\(([^()]*)\)|`([^`]*)`/g)) this.out.push(...splitCommands(m[1] ?? m[2] ?? '', true));
+      }
+    }
+    this.heredocs = [];
+    return Math.min(i, s.length);
+  }
+}
+
+/** The simple commands of a script, nested ones included, in the order the scanner meets them. */
+export function splitCommands(script: string, nested = false): SimpleCommand[] {
+  const scanner = new Scanner(nested);
+  scanner.scan(script);
+  return scanner.out;
+}

@@ -1,0 +1,132 @@
+// The block protocol: fenced blocks whose info string is exactly a tool tag (```python, ```go:hello.go).
+// Pure and linear in the reply's length. A fence that never closes (or a reply cut off inside one)
+// yields nothing: a half-written program must never run.
+import { blockPlaceholder } from '../../common/events.js';
+import type { Block } from '../ports.js';
+
+export interface ParseOptions {
+  /** Block ids; the default gives b1, b2, … per reply. */
+  makeId?: (index: number) => string;
+}
+
+interface Line {
+  text: string;
+  start: number;
+  /** Offset just past the line's text (before its newline). */
+  end: number;
+}
+
+interface Fence {
+  prefix: string;
+  marker: string;
+  info: string;
+}
+
+// Leading indentation and blockquote markers, then a run of 3+ backticks or tildes, then the info string.
+const OPEN_RE = /^((?:[ \t]*>)*[ \t]*)(`{3,}|~{3,})(.*)$/;
+// A tool call written on one line: ```bash ls -la``` (CommonMark would call it inline code; models mean it).
+const ONE_LINE_RE = /^((?:[ \t]*>)*[ \t]*)(`{3,})([^\s`:]+)(?::(\S+))?[ \t]+(.*?[^`\s].*?)[ \t]*\2[ \t]*$/;
+const PARAM_RE = /^\s*([A-Za-z_][\w-]*)\s*=\s*(.*?)\s*$/;
+
+function splitLines(text: string): Line[] {
+  const lines: Line[] = [];
+  let start = 0;
+  while (start <= text.length) {
+    const nl = text.indexOf('\n', start);
+    const stop = nl === -1 ? text.length : nl;
+    const end = stop > start && text[stop - 1] === '\r' ? stop - 1 : stop;
+    lines.push({ text: text.slice(start, end), start, end: stop });
+    if (nl === -1) break;
+    start = nl + 1;
+  }
+  return lines;
+}
+
+function openingFence(text: string): Fence | null {
+  const m = OPEN_RE.exec(text);
+  if (!m) return null;
+  const marker = m[2]!;
+  const info = m[3]!.trim();
+  // A backtick fence may not carry backticks in its info string (CommonMark): that is inline code.
+  if (marker[0] === '`' && info.includes('`')) return null;
+  return { prefix: m[1]!, marker, info };
+}
+
+function isClosing(text: string, fence: Fence): boolean {
+  const t = text.replace(/^(?:[ \t]*>)*[ \t]*/, '').trimEnd();
+  return t.length >= fence.marker.length && [...t].every((c) => c === fence.marker[0]);
+}
+
+/** Removes the fence's own prefix (indentation, quote markers) from a content line, as far as it matches. */
+function dedent(text: string, prefix: string): string {
+  let i = 0;
+  while (i < prefix.length && i < text.length && (text[i] === prefix[i] || (/[ \t]/.test(text[i]!) && /[ \t]/.test(prefix[i]!)))) i++;
+  // A quote line "> x" under a fence prefixed ">" also loses the space after the marker.
+  if (i === prefix.length && prefix.endsWith('>') && text[i] === ' ') i++;
+  return text.slice(i);
+}
+
+function splitInfo(info: string): { tag: string; savePath: string | null } {
+  const word = info.split(/\s+/)[0] ?? '';
+  const colon = word.indexOf(':');
+  if (colon === -1) return { tag: word, savePath: null };
+  const path = word.slice(colon + 1).trim();
+  return { tag: word.slice(0, colon), savePath: path === '' ? null : path };
+}
+
+export function paramsOf(code: string): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const line of code.split('\n')) {
+    const m = PARAM_RE.exec(line);
+    if (m) params[m[1]!] = m[2]!;
+  }
+  return params;
+}
+
+/** Every complete fenced block whose tag is exactly one of `tags`, in order of appearance. */
+export function parseBlocks(reply: string, tags: readonly string[], options: ParseOptions = {}): Block[] {
+  const makeId = options.makeId ?? ((i: number) => `b${i + 1}`);
+  const wanted = new Set(tags);
+  const lines = splitLines(reply);
+  const blocks: Block[] = [];
+  const push = (tag: string, savePath: string | null, code: string, start: number, end: number) => {
+    blocks.push({ id: makeId(blocks.length), tag, code, savePath, params: paramsOf(code), start, end });
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const one = ONE_LINE_RE.exec(line.text);
+    if (one) {
+      if (wanted.has(one[3]!)) push(one[3]!, one[4] ?? null, one[5]!, line.start, line.end);
+      continue;
+    }
+    const fence = openingFence(line.text);
+    if (!fence) continue;
+    let close = i + 1;
+    while (close < lines.length && !isClosing(lines[close]!.text, fence)) close++;
+    // Unclosed: CommonMark runs it to the end of the reply, so nothing after it is a block either.
+    if (close >= lines.length) break;
+    const { tag, savePath } = splitInfo(fence.info);
+    if (wanted.has(tag)) {
+      const code = lines
+        .slice(i + 1, close)
+        .map((l) => dedent(l.text, fence.prefix))
+        .join('\n');
+      push(tag, savePath, code, line.start, lines[close]!.end);
+    }
+    i = close;
+  }
+  return blocks;
+}
+
+/** The reply with each block replaced by its placeholder (the stored form; results live beside it). */
+export function withPlaceholders(reply: string, blocks: readonly Block[]): string {
+  const ordered = [...blocks].sort((a, b) => a.start - b.start);
+  let out = '';
+  let at = 0;
+  for (const block of ordered) {
+    if (block.start < at) continue;
+    out += reply.slice(at, block.start) + blockPlaceholder(block.id);
+    at = block.end;
+  }
+  return out + reply.slice(at);
+}

@@ -1,0 +1,154 @@
+// The agent engine: runs turns. Each turn is routed, gets its session's memory within the context
+// budget, runs its agent with a cancellable context, and is persisted as it goes. Sessions run
+// concurrently; turns of one session queue behind each other (never "busy").
+import type { AgentChoice, AgentName } from '../../common/agents.js';
+import { AppError, isAbortError, toErrorData } from '../../common/errors.js';
+import type { RoutingDecision } from '../../common/events.js';
+import type { Agent, AgentOutcome } from '../agent.js';
+import type { ApprovalVerdict, AskUser, Block, Emit, LlmProvider, Logger } from '../ports.js';
+import type { SessionStore } from '../store.js';
+import { loadHistory } from './history.js';
+import { createAgentContext, type TurnState } from './turnContext.js';
+
+export interface EngineDeps {
+  store: SessionStore;
+  provider: () => LlmProvider;
+  route: (text: string) => Promise<RoutingDecision>;
+  agent: (name: AgentName) => Agent;
+  emit: Emit;
+  askUser: AskUser;
+  judge: (block: Block, opts: { workspace: string; tainted: boolean }) => ApprovalVerdict | Promise<ApprovalVerdict>;
+  workspace: () => string;
+  blockTimeoutMs: () => number;
+  /** Fills the summary prompt for compaction. */
+  summaryPrompt: () => string;
+  logger: Logger;
+}
+
+export interface TurnOutcome {
+  turnId: string;
+  status: 'done' | 'failed' | 'cancelled';
+  agent: AgentName | null;
+  answer: string;
+  llmCalls: number;
+  error: { code: string; message: string } | null;
+}
+
+interface RunningTurn {
+  sessionId: string;
+  controller: AbortController;
+  done: Promise<TurnOutcome>;
+}
+
+export class AgentEngine {
+  private readonly turns = new Map<string, RunningTurn>();
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  constructor(private readonly deps: EngineDeps) {}
+
+  /** Starts a turn and returns at once; events report its progress. */
+  send(sessionId: string, request: string, choice: AgentChoice = 'auto'): { turnId: string; done: Promise<TurnOutcome> } {
+    if (!this.deps.store.getSession(sessionId)) throw new AppError('NOT_FOUND', `No session ${sessionId}.`);
+    const turnId = crypto.randomUUID();
+    const controller = new AbortController();
+    this.deps.store.startTurn({ turnId, sessionId, request });
+    const previous = this.queues.get(sessionId) ?? Promise.resolve();
+    const done = previous.then(() => this.run(sessionId, turnId, request, choice, controller.signal));
+    const settled = done.finally(() => {
+      this.turns.delete(turnId);
+      if (this.queues.get(sessionId) === settled) this.queues.delete(sessionId);
+    });
+    this.queues.set(sessionId, settled);
+    this.turns.set(turnId, { sessionId, controller, done });
+    return { turnId, done };
+  }
+
+  cancel(turnId: string): boolean {
+    const turn = this.turns.get(turnId);
+    if (!turn || turn.controller.signal.aborted) return false;
+    turn.controller.abort(new AppError('CANCELLED', 'Stopped by the user.'));
+    return true;
+  }
+
+  sessionOf(turnId: string): string | null {
+    return this.turns.get(turnId)?.sessionId ?? null;
+  }
+
+  /** Cancels every running turn of a session (before it is deleted) and waits for them to end. */
+  async stopSession(sessionId: string): Promise<void> {
+    const mine = [...this.turns.entries()].filter(([, t]) => t.sessionId === sessionId);
+    for (const [id] of mine) this.cancel(id);
+    await Promise.allSettled(mine.map(([, t]) => t.done));
+  }
+
+  async dispose(): Promise<void> {
+    for (const id of this.turns.keys()) this.cancel(id);
+    await Promise.allSettled([...this.turns.values()].map((t) => t.done));
+  }
+
+  private async run(sessionId: string, turnId: string, request: string, choice: AgentChoice, signal: AbortSignal): Promise<TurnOutcome> {
+    const { store, emit, logger } = this.deps;
+    const ids = { sessionId, turnId };
+    const llm = this.deps.provider();
+    const state: TurnState = {
+      sessionId, turnId, workspace: this.deps.workspace(), language: 'auto', signal,
+      llmCalls: 0, blockCount: 0, taintedBy: null, contextSize: 0,
+    };
+    let agentName: AgentName | null = null;
+    emit({ type: 'turn.started', ...ids, request });
+    try {
+      signal.throwIfAborted();
+      const routed = await this.select(request, choice);
+      agentName = routed.agent;
+      state.language = routed.routing?.language ?? 'auto';
+      store.updateTurn(turnId, { agent: agentName });
+      emit({ type: 'agent.selected', ...ids, agent: agentName, reason: routed.reason, routing: routed.routing });
+      state.contextSize = (await llm.info(signal)).contextSize;
+      const history = await loadHistory({ store, llm, emit, signal, state, request, summaryPrompt: this.deps.summaryPrompt });
+      store.appendMessage({ sessionId, turnId, role: 'user', content: request, kind: 'message' });
+      const ctx = createAgentContext(
+        { store, llm, emit, logger, askUser: this.deps.askUser, judge: this.deps.judge, agent: this.deps.agent, blockTimeoutMs: this.deps.blockTimeoutMs() },
+        state,
+        { request, history, cacheKey: sessionId, agentName },
+      );
+      const outcome = await this.deps.agent(agentName).run(ctx);
+      this.remember(sessionId, turnId, request, outcome);
+      store.updateTurn(turnId, { status: 'done', answer: outcome.answer, agent: outcome.agent });
+      emit({ type: 'turn.done', ...ids, agent: outcome.agent, answer: outcome.answer, reasoning: outcome.reasoning, llmCalls: state.llmCalls });
+      return { turnId, status: 'done', agent: outcome.agent, answer: outcome.answer, llmCalls: state.llmCalls, error: null };
+    } catch (error) {
+      return this.endWithError(error, ids, agentName, state.llmCalls, signal);
+    }
+  }
+
+  private endWithError(error: unknown, ids: { sessionId: string; turnId: string }, agent: AgentName | null, llmCalls: number, signal: AbortSignal): TurnOutcome {
+    const { store, emit, logger } = this.deps;
+    if (signal.aborted || isAbortError(error)) {
+      store.appendMessage({ ...ids, role: 'assistant', content: '[This turn was stopped by the user before it finished.]', kind: 'message' });
+      store.updateTurn(ids.turnId, { status: 'cancelled', error: 'Stopped by the user.' });
+      emit({ type: 'turn.cancelled', ...ids });
+      return { turnId: ids.turnId, status: 'cancelled', agent, answer: '', llmCalls, error: { code: 'CANCELLED', message: 'Stopped by the user.' } };
+    }
+    const data = toErrorData(error);
+    logger.warn('turn failed', { code: data.code, message: data.message });
+    store.updateTurn(ids.turnId, { status: 'failed', error: data.message });
+    emit({ type: 'turn.failed', ...ids, error: data });
+    return { turnId: ids.turnId, status: 'failed', agent, answer: '', llmCalls, error: data };
+  }
+
+  private async select(request: string, choice: AgentChoice): Promise<{ agent: AgentName; reason: 'user' | 'router' | 'fallback'; routing: RoutingDecision | null }> {
+    if (choice !== 'auto') return { agent: choice, reason: 'user', routing: null };
+    try {
+      const routing = await this.deps.route(request);
+      return { agent: routing.agent, reason: 'router', routing };
+    } catch (error) {
+      this.deps.logger.warn('router unavailable, falling back to casual', { error: toErrorData(error).message });
+      return { agent: 'casual', reason: 'fallback', routing: null };
+    }
+  }
+
+  private remember(sessionId: string, turnId: string, request: string, outcome: AgentOutcome): void {
+    const messages = outcome.memory[0]?.role === 'user' && outcome.memory[0].content === request ? outcome.memory.slice(1) : outcome.memory;
+    for (const m of messages) this.deps.store.appendMessage({ sessionId, turnId, role: m.role, content: m.content, kind: 'message' });
+  }
+}

@@ -1,0 +1,163 @@
+// The AgentContext an agent runs with: model calls that stream, count and persist; blocks that run
+// through approvals, tools and the store; sub-agents that share the turn's cancellation.
+import type { AgentName } from '../../common/agents.js';
+import { AppError, toErrorData } from '../../common/errors.js';
+import type { BlockResult } from '../../common/events.js';
+import type { Agent, AgentContext, AgentOutcome, ModelCallOptions } from '../agent.js';
+import { parseBlocks, withPlaceholders } from '../blocks/index.js';
+import type { ApprovalVerdict, AskUser, Block, ChatMessage, Emit, LlmProvider, Logger, Tool, ToolResult } from '../ports.js';
+import type { SessionStore } from '../store.js';
+import { fitToContext } from './budget.js';
+
+export interface TurnServices {
+  store: SessionStore;
+  llm: LlmProvider;
+  emit: Emit;
+  logger: Logger;
+  askUser: AskUser;
+  judge: (block: Block, opts: { workspace: string; tainted: boolean }) => ApprovalVerdict | Promise<ApprovalVerdict>;
+  agent: (name: AgentName) => Agent;
+  blockTimeoutMs: number;
+}
+
+export interface TurnState {
+  sessionId: string;
+  turnId: string;
+  workspace: string;
+  language: string;
+  signal: AbortSignal;
+  llmCalls: number;
+  blockCount: number;
+  taintedBy: string | null;
+  contextSize: number;
+}
+
+export function createAgentContext(
+  services: TurnServices,
+  state: TurnState,
+  input: { request: string; history: ChatMessage[]; cacheKey: string; agentName: AgentName },
+): AgentContext {
+  const { store, llm, emit, logger } = services;
+  const ids = { sessionId: state.sessionId, turnId: state.turnId };
+
+  const callModel: AgentContext["callModel"] = async (messages: ChatMessage[], options: ModelCallOptions = {}) => {
+    state.signal.throwIfAborted();
+    const call = ++state.llmCalls;
+    const stream = options.stream !== false;
+    const fitted = await fitToContext(llm, messages, state.contextSize);
+    if (stream) emit({ type: 'llm.started', ...ids, call, agent: input.agentName });
+    const completion = await llm.complete({
+      messages: fitted,
+      signal: state.signal,
+      jsonSchema: options.jsonSchema,
+      maxTokens: options.maxTokens,
+      cacheKey: input.cacheKey,
+      onDelta: stream
+        ? (d) => {
+            if (d.reasoning) emit({ type: 'reasoning.delta', ...ids, call, text: d.reasoning });
+            if (d.text) emit({ type: 'answer.delta', ...ids, call, text: d.text });
+          }
+        : undefined,
+    });
+    const blocks = options.toolTags ? parseBlocks(completion.text, options.toolTags).map((b) => ({ ...b, id: `${state.turnId.slice(0, 8)}-${++state.blockCount}` })) : [];
+    if (stream) {
+      const text = blocks.length ? withPlaceholders(completion.text, blocks) : completion.text;
+      store.addReply(state.turnId, { call, text, reasoning: completion.reasoning });
+      emit({ type: 'reply.completed', ...ids, call, agent: input.agentName, text, reasoning: completion.reasoning });
+    }
+    return { ...completion, call, blocks };
+  };
+
+  const runOne = async (block: Block, tools: readonly Tool[], call: number): Promise<BlockResult> => {
+    const started = performance.now();
+    emit({ type: 'block.started', ...ids, blockId: block.id, call, tool: block.tag, code: block.code, savePath: block.savePath });
+    let result: ToolResult;
+    const tool = tools.find((t) => t.tag === block.tag);
+    if (!tool) {
+      result = { status: 'error', exitCode: null, output: `No tool handles \`${block.tag}\` blocks here.`, savedTo: null, durationMs: 0 };
+    } else {
+      const verdict = await services.judge(block, { workspace: state.workspace, tainted: state.taintedBy !== null });
+      result = await approveThenRun(block, tool, verdict, call);
+    }
+    const finished: BlockResult = {
+      blockId: block.id,
+      tool: block.tag,
+      status: result.status,
+      success: result.status === 'ok',
+      exitCode: result.exitCode,
+      output: result.feedback && result.status !== 'ok' ? `${result.output}${result.output ? '\n' : ''}${result.feedback}` : result.output,
+      savedTo: result.savedTo,
+      durationMs: result.durationMs || Math.round(performance.now() - started),
+    };
+    store.addBlock(state.turnId, { ...finished, code: block.code, call });
+    emit({ type: 'block.finished', ...ids, ...finished });
+    return finished;
+  };
+
+  const approveThenRun = async (block: Block, tool: Tool, verdict: ApprovalVerdict, call: number): Promise<ToolResult> => {
+    const declined = (why: string): ToolResult => ({ status: 'declined', exitCode: null, output: why, savedTo: null, durationMs: 0 });
+    if (verdict.action === 'deny') return declined(`Not run: ${verdict.reasons.join('; ')}.`);
+    if (verdict.action === 'ask') {
+      const approved = await services.askUser({
+        turnId: state.turnId, blockId: block.id, tool: block.tag, command: block.code, reasons: verdict.reasons, signal: state.signal,
+      });
+      state.signal.throwIfAborted();
+      if (!approved) return declined(`The user declined to run this ${block.tag} block (${verdict.reasons.join('; ')}). Do not retry it as is; propose a safer way or ask the user.`);
+    }
+    void call;
+    try {
+      return await tool.run(block, {
+        workspace: state.workspace,
+        signal: state.signal,
+        turnId: state.turnId,
+        blockId: block.id,
+        timeoutMs: services.blockTimeoutMs,
+        onOutput: (data) => emit({ type: 'terminal.output', ...ids, blockId: block.id, data }),
+      });
+    } catch (error) {
+      if (state.signal.aborted) throw error;
+      const data = toErrorData(error);
+      logger.warn('tool failed', { tool: block.tag, code: data.code });
+      return { status: 'error', exitCode: null, output: data.message, savedTo: null, durationMs: 0 };
+    }
+  };
+
+  const runBlocks: AgentContext['runBlocks'] = async (blocks, tools, call) => {
+    const results: BlockResult[] = [];
+    for (const block of blocks) {
+      state.signal.throwIfAborted();
+      const result = await runOne(block, tools, call);
+      results.push(result);
+      if (!result.success) break; // Later blocks usually depend on earlier ones.
+    }
+    return results;
+  };
+
+  const runSubAgent: AgentContext['runSubAgent'] = async (name, request): Promise<AgentOutcome> => {
+    if (name === input.agentName && name === 'planner') throw new AppError('BAD_INPUT', 'A planner cannot start another planner.');
+    const sub = createAgentContext(services, state, { request, history: [], cacheKey: `${input.cacheKey}:${name}:${state.llmCalls}`, agentName: name });
+    return services.agent(name).run(sub);
+  };
+
+  return {
+    ...ids,
+    request: input.request,
+    language: state.language,
+    workspace: state.workspace,
+    history: input.history,
+    signal: state.signal,
+    emit,
+    logger,
+    llm,
+    askUser: services.askUser,
+    callModel,
+    runBlocks,
+    runSubAgent,
+    markTainted: (source: string) => {
+      state.taintedBy ??= source;
+    },
+    get tainted() {
+      return state.taintedBy !== null;
+    },
+  };
+}

@@ -1,0 +1,122 @@
+// Row shapes as SQLite returns them, and their mapping to the port's types.
+import { AGENT_NAMES, type AgentName } from '../../common/agents.js';
+import type { Session, TurnRecord } from '../../common/contract.js';
+import { BLOCK_STATUSES, type BlockStatus, type PlanStepView } from '../../common/events.js';
+import type { ChatRole } from '../../core/ports.js';
+import type { StoredMessage } from '../../core/store.js';
+
+export interface SessionRow {
+  id: string;
+  title: string;
+  created_at: number;
+  updated_at: number;
+}
+export interface MessageRow {
+  id: number;
+  session_id: string;
+  turn_id: string | null;
+  role: string;
+  content: string;
+  kind: string;
+  created_at: number;
+}
+export interface TurnRow {
+  id: string;
+  request: string;
+  agent: string | null;
+  status: string;
+  answer: string;
+  error: string | null;
+  plan: string | null;
+  created_at: number;
+}
+export interface ReplyRow {
+  turn_id: string;
+  call: number;
+  text: string;
+  reasoning: string;
+}
+export interface BlockRow {
+  turn_id: string;
+  block_id: string;
+  call: number;
+  tool: string;
+  code: string;
+  status: string;
+  success: number;
+  exit_code: number | null;
+  output: string;
+  saved_to: string | null;
+  duration_ms: number;
+}
+
+export const toSession = (row: SessionRow): Session => ({
+  id: row.id,
+  title: row.title,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+export const toMessage = (row: MessageRow): StoredMessage => ({
+  id: row.id,
+  sessionId: row.session_id,
+  turnId: row.turn_id,
+  role: row.role as ChatRole,
+  content: row.content,
+  kind: row.kind === 'summary' ? 'summary' : 'message',
+  createdAt: row.created_at,
+});
+
+const TURN_STATUSES = ['running', 'done', 'failed', 'cancelled'] as const;
+const isAgent = (value: string | null): value is AgentName => (AGENT_NAMES as readonly (string | null)[]).includes(value);
+const asBlockStatus = (value: string): BlockStatus =>
+  (BLOCK_STATUSES as readonly string[]).includes(value) ? (value as BlockStatus) : 'error';
+
+/** A plan written by an older or damaged build reads as "no plan" rather than failing the whole session. */
+function parsePlan(json: string | null): PlanStepView[] | null {
+  if (json === null) return null;
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? (value as PlanStepView[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function toTurnRecord(row: TurnRow, replies: readonly ReplyRow[], blocks: readonly BlockRow[]): TurnRecord {
+  const status = (TURN_STATUSES as readonly string[]).includes(row.status) ? (row.status as TurnRecord['status']) : 'failed';
+  return {
+    turnId: row.id,
+    request: row.request,
+    agent: isAgent(row.agent) ? row.agent : null,
+    status,
+    replies: replies.map((r) => ({ call: r.call, text: r.text, reasoning: r.reasoning })),
+    blocks: blocks.map((b) => ({
+      blockId: b.block_id,
+      call: b.call,
+      tool: b.tool,
+      code: b.code,
+      status: asBlockStatus(b.status),
+      success: b.success === 1,
+      exitCode: b.exit_code,
+      output: b.output,
+      savedTo: b.saved_to,
+      durationMs: b.duration_ms,
+    })),
+    answer: row.answer,
+    error: row.error,
+    plan: parsePlan(row.plan),
+    createdAt: row.created_at,
+  };
+}
+
+/** Groups rows by turn id, keeping their query order. */
+export function groupByTurn<T extends { turn_id: string }>(rows: readonly T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = groups.get(row.turn_id);
+    if (list) list.push(row);
+    else groups.set(row.turn_id, [row]);
+  }
+  return groups;
+}

@@ -1,0 +1,113 @@
+// Schema migrations, numbered by SQLite's user_version. Each migration runs once, inside the same
+// transaction as the version bump, so a crash mid-migration leaves the previous version intact.
+import type Database from 'better-sqlite3';
+import { AppError } from '../../common/errors.js';
+
+const MIGRATIONS: readonly string[] = [
+  // 1: sessions, memory, turns and what each turn produced.
+  `
+  CREATE TABLE sessions (
+    id TEXT PRIMARY KEY,
+    title TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  ) STRICT;
+
+  CREATE TABLE messages (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    turn_id TEXT,
+    role TEXT NOT NULL CHECK (role IN ('system', 'user', 'assistant')),
+    content TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('message', 'summary')),
+    created_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX messages_by_session ON messages(session_id, id);
+
+  -- Messages a summary replaced: out of the model's memory, kept for the record.
+  CREATE TABLE compacted_messages (
+    id INTEGER PRIMARY KEY,
+    session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    turn_id TEXT,
+    role TEXT NOT NULL,
+    content TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    compacted_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX compacted_by_session ON compacted_messages(session_id);
+
+  CREATE TABLE turns (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    request TEXT NOT NULL,
+    agent TEXT,
+    status TEXT NOT NULL CHECK (status IN ('running', 'done', 'failed', 'cancelled')),
+    answer TEXT NOT NULL DEFAULT '',
+    error TEXT,
+    plan TEXT,
+    owner_pid INTEGER,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX turns_by_session ON turns(session_id, seq);
+  CREATE INDEX turns_running ON turns(status) WHERE status = 'running';
+
+  CREATE TABLE replies (
+    id INTEGER PRIMARY KEY,
+    turn_id TEXT NOT NULL REFERENCES turns(id) ON DELETE CASCADE,
+    call INTEGER NOT NULL,
+    text TEXT NOT NULL,
+    reasoning TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX replies_by_turn ON replies(turn_id, call);
+
+  CREATE TABLE blocks (
+    id INTEGER PRIMARY KEY,
+    turn_id TEXT NOT NULL REFERENCES turns(id) ON DELETE CASCADE,
+    block_id TEXT NOT NULL,
+    call INTEGER NOT NULL,
+    tool TEXT NOT NULL,
+    code TEXT NOT NULL,
+    status TEXT NOT NULL,
+    success INTEGER NOT NULL,
+    exit_code INTEGER,
+    output TEXT NOT NULL,
+    saved_to TEXT,
+    duration_ms REAL NOT NULL,
+    created_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX blocks_by_turn ON blocks(turn_id, id);
+  `,
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/** Brings the database to SCHEMA_VERSION; refuses a database written by a newer version of the app. */
+export function migrate(db: Database.Database): void {
+  const readVersion = () => db.pragma('user_version', { simple: true }) as number;
+  const apply = db.transaction(() => {
+    // Read again under the write lock: another process may have migrated since the check below.
+    const current = readVersion();
+    assertKnown(current);
+    for (let version = current; version < SCHEMA_VERSION; version++) {
+      db.exec(MIGRATIONS[version]!);
+      db.pragma(`user_version = ${version + 1}`);
+    }
+  });
+  const current = readVersion();
+  assertKnown(current);
+  // IMMEDIATE takes the write lock first, so two processes opening a fresh file cannot both migrate.
+  if (current < SCHEMA_VERSION) apply.immediate();
+}
+
+function assertKnown(version: number): void {
+  if (version > SCHEMA_VERSION) {
+    throw new AppError(
+      'STORE_ERROR',
+      `The session database has schema version ${version}, newer than this app's ${SCHEMA_VERSION}. Update the app or use another data folder.`,
+    );
+  }
+}

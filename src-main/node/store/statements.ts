@@ -1,0 +1,52 @@
+// Every statement the store runs, prepared once per connection.
+import type Database from 'better-sqlite3';
+
+const SQL = {
+  insertSession: `INSERT INTO sessions (id, title, created_at, updated_at) VALUES (@id, @title, @created_at, @updated_at)`,
+  listSessions: `SELECT id, title, created_at, updated_at FROM sessions ORDER BY updated_at DESC, rowid DESC`,
+  getSession: `SELECT id, title, created_at, updated_at FROM sessions WHERE id = ?`,
+  renameSession: `UPDATE sessions SET title = @title, updated_at = @now WHERE id = @id`,
+  touchSession: `UPDATE sessions SET updated_at = max(updated_at, @now) WHERE id = @id`,
+  deleteSession: `DELETE FROM sessions WHERE id = ?`,
+
+  insertMessage: `INSERT INTO messages (session_id, turn_id, role, content, kind, created_at)
+    VALUES (@session_id, @turn_id, @role, @content, @kind, @created_at)`,
+  latestSummary: `SELECT * FROM messages WHERE session_id = ? AND kind = 'summary' ORDER BY id DESC LIMIT 1`,
+  messagesAfter: `SELECT * FROM messages WHERE session_id = @session_id AND id > @after ORDER BY id`,
+  lastMessageUpTo: `SELECT id FROM messages WHERE session_id = @session_id AND id <= @upto ORDER BY id DESC LIMIT 1`,
+  archiveUpTo: `INSERT INTO compacted_messages (id, session_id, turn_id, role, content, kind, created_at, compacted_at)
+    SELECT id, session_id, turn_id, role, content, kind, created_at, @now FROM messages
+    WHERE session_id = @session_id AND id <= @upto`,
+  deleteUpTo: `DELETE FROM messages WHERE session_id = @session_id AND id <= @upto`,
+  insertSummary: `INSERT INTO messages (id, session_id, turn_id, role, content, kind, created_at)
+    VALUES (@id, @session_id, NULL, 'system', @content, 'summary', @created_at)`,
+
+  insertTurn: `INSERT INTO turns (id, session_id, request, status, owner_pid, created_at, updated_at)
+    VALUES (@id, @session_id, @request, 'running', @owner_pid, @now, @now)`,
+  turnExists: `SELECT 1 FROM turns WHERE id = ?`,
+  updateTurn: `UPDATE turns SET
+      agent = CASE WHEN @set_agent THEN @agent ELSE agent END,
+      status = CASE WHEN @set_status THEN @status ELSE status END,
+      answer = CASE WHEN @set_answer THEN @answer ELSE answer END,
+      error = CASE WHEN @set_error THEN @error ELSE error END,
+      plan = CASE WHEN @set_plan THEN @plan ELSE plan END,
+      updated_at = @now
+    WHERE id = @id`,
+  runningTurnOwners: `SELECT DISTINCT owner_pid FROM turns WHERE status = 'running'`,
+  failRunningTurnsOf: `UPDATE turns SET status = 'failed', error = @error, updated_at = @now
+    WHERE status = 'running' AND owner_pid IS @owner_pid`,
+  insertReply: `INSERT INTO replies (turn_id, call, text, reasoning, created_at) VALUES (@turn_id, @call, @text, @reasoning, @created_at)`,
+  insertBlock: `INSERT INTO blocks (turn_id, block_id, call, tool, code, status, success, exit_code, output, saved_to, duration_ms, created_at)
+    VALUES (@turn_id, @block_id, @call, @tool, @code, @status, @success, @exit_code, @output, @saved_to, @duration_ms, @created_at)`,
+
+  turnsOfSession: `SELECT id, request, agent, status, answer, error, plan, created_at FROM turns WHERE session_id = ? ORDER BY seq`,
+  repliesOfSession: `SELECT r.turn_id, r.call, r.text, r.reasoning FROM replies r JOIN turns t ON t.id = r.turn_id
+    WHERE t.session_id = ? ORDER BY r.call, r.id`,
+  blocksOfSession: `SELECT b.* FROM blocks b JOIN turns t ON t.id = b.turn_id WHERE t.session_id = ? ORDER BY b.id`,
+} as const;
+
+export type Statements = { [K in keyof typeof SQL]: Database.Statement };
+
+export function prepareStatements(db: Database.Database): Statements {
+  return Object.fromEntries(Object.entries(SQL).map(([name, sql]) => [name, db.prepare(sql)])) as Statements;
+}

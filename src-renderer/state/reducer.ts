@@ -1,0 +1,212 @@
+import type { TurnRecord } from '../../src-main/common/contract.js';
+import type { AppEvent, EventOf } from '../../src-main/common/events.js';
+import type { BlockView, CallView, DomainState, TurnView } from './types.js';
+
+/** Terminal text kept per block in the page; the engine caps output near 1 MiB already. */
+export const TERMINAL_KEEP_CHARS = 2 * 1024 * 1024;
+const TRUNCATED_NOTE = '\r\n[output truncated in the view]\r\n';
+
+export function reduceEvents(state: DomainState, events: readonly AppEvent[]): DomainState {
+  let next = state;
+  for (const event of events) next = reduceEvent(next, event);
+  return next;
+}
+
+/** Folds one event into the state; pure: returns a new state, never mutates the old one. */
+export function reduceEvent(state: DomainState, event: AppEvent): DomainState {
+  switch (event.type) {
+    case 'turn.started':
+      return updateTurn(state, event, (t) => ({ ...t, request: event.request, status: 'running' }));
+    case 'agent.selected':
+      // Sub-agents the planner starts keep the turn labelled "planner"; their calls carry their own name.
+      return updateTurn(state, event, (t) => (event.reason === 'planner' && t.agent ? t : { ...t, agent: event.agent }));
+    case 'llm.started':
+      return updateCall(state, event, event.call, (c) => ({ ...c, agent: event.agent }));
+    case 'answer.delta':
+      return updateCall(state, event, event.call, (c) => (c.completed ? c : { ...c, text: c.text + event.text }));
+    case 'reasoning.delta':
+      return updateCall(state, event, event.call, (c) => (c.completed ? c : { ...c, reasoning: c.reasoning + event.text }));
+    case 'reply.completed':
+      return updateCall(state, event, event.call, () => ({
+        call: event.call, agent: event.agent, text: event.text, reasoning: event.reasoning, completed: true,
+      }));
+    case 'block.started':
+      return updateTurn(state, event, (t) => withBlock(t, newBlock(event)));
+    case 'terminal.output':
+      return updateBlock(state, event, event.blockId, (b) => ({ ...b, output: appendOutput(b.output, event.data) }));
+    case 'block.finished':
+      return updateBlock(state, event, event.blockId, (b) => ({
+        ...b,
+        tool: event.tool,
+        status: event.status,
+        exitCode: event.exitCode,
+        durationMs: event.durationMs,
+        savedTo: event.savedTo,
+        output: b.output === '' ? toTerminalText(event.output) : b.output,
+      }));
+    case 'approval.requested':
+      if (state.approvals.some((a) => a.approvalId === event.approvalId)) return state;
+      return {
+        ...state,
+        approvals: [...state.approvals, {
+          approvalId: event.approvalId, sessionId: event.sessionId, turnId: event.turnId, blockId: event.blockId,
+          tool: event.tool, command: event.command, reasons: event.reasons,
+        }],
+      };
+    case 'approval.resolved':
+      return removeApproval(state, event.approvalId);
+    case 'plan.updated':
+      return updateTurn(state, event, (t) => ({ ...t, plan: event.steps }));
+    case 'browser.navigated':
+      return { ...state, browser: { ...state.browser, url: event.url, title: event.title, sessionId: event.sessionId } };
+    case 'browser.frame':
+      return { ...state, browser: { ...state.browser, frame: `data:${event.mime};base64,${event.data}`, sessionId: event.sessionId } };
+    case 'turn.done':
+      return endTurn(state, event, (t) => ({ ...t, status: 'done', agent: t.agent ?? event.agent, answer: event.answer }));
+    case 'turn.failed':
+      return endTurn(state, event, (t) => ({ ...t, status: 'failed', error: event.error }));
+    case 'turn.cancelled':
+      return endTurn(state, event, (t) => ({ ...t, status: 'cancelled', blocks: cancelRunningBlocks(t.blocks) }));
+    case 'sessions.changed':
+      return { ...state, sessionsVersion: state.sessionsVersion + 1 };
+    case 'model.progress':
+      return {
+        ...state,
+        downloads: { ...state.downloads, [event.modelId]: { receivedBytes: event.receivedBytes, totalBytes: event.totalBytes, done: event.done } },
+      };
+    case 'mcp.status':
+      return { ...state, mcpStatus: { ...state.mcpStatus, [event.server]: { status: event.status, message: event.message } } };
+    case 'context.compacted':
+      return state;
+    default:
+      return state;
+  }
+}
+
+/** A turn the user just sent, before (or after) its `turn.started` event arrives. */
+export function turnSubmitted(state: DomainState, sessionId: string, turnId: string, request: string): DomainState {
+  if (state.turns[turnId]) return state;
+  return updateTurn(state, { sessionId, turnId }, (t) => ({ ...t, request }));
+}
+
+/** Replaces a session's history with the stored records; turns still streaming here stay live. */
+export function sessionLoaded(state: DomainState, sessionId: string, records: readonly TurnRecord[]): DomainState {
+  const turns = { ...state.turns };
+  const ids = records.map((r) => r.turnId);
+  for (const record of records) {
+    const live = turns[record.turnId];
+    if (live && live.status === 'running') continue;
+    turns[record.turnId] = turnFromRecord(record, sessionId);
+  }
+  const liveOnly = (state.sessionTurns[sessionId] ?? []).filter((id) => !ids.includes(id) && turns[id]?.status === 'running');
+  return { ...state, turns, sessionTurns: { ...state.sessionTurns, [sessionId]: [...ids, ...liveOnly] } };
+}
+
+export function sessionRemoved(state: DomainState, sessionId: string): DomainState {
+  const ids = state.sessionTurns[sessionId] ?? [];
+  const turns = { ...state.turns };
+  for (const id of ids) delete turns[id];
+  const sessionTurns = { ...state.sessionTurns };
+  delete sessionTurns[sessionId];
+  return { ...state, turns, sessionTurns };
+}
+
+export function removeApproval(state: DomainState, approvalId: string): DomainState {
+  if (!state.approvals.some((a) => a.approvalId === approvalId)) return state;
+  return { ...state, approvals: state.approvals.filter((a) => a.approvalId !== approvalId) };
+}
+
+export function turnFromRecord(record: TurnRecord, sessionId: string): TurnView {
+  const blocks: Record<string, BlockView> = {};
+  for (const b of record.blocks) {
+    blocks[b.blockId] = {
+      blockId: b.blockId, call: b.call, tool: b.tool, code: b.code, savePath: null, status: b.status,
+      exitCode: b.exitCode, durationMs: b.durationMs, output: toTerminalText(b.output), savedTo: b.savedTo,
+    };
+  }
+  return {
+    turnId: record.turnId,
+    sessionId,
+    request: record.request,
+    agent: record.agent,
+    status: record.status,
+    calls: record.replies.map((r) => ({ call: r.call, agent: record.agent, text: r.text, reasoning: r.reasoning, completed: true })),
+    blocks,
+    answer: record.answer,
+    error: record.error === null ? null : { code: 'ERROR', message: record.error },
+    plan: record.plan,
+    createdAt: record.createdAt,
+  };
+}
+
+type TurnRef = Pick<AppEvent, 'sessionId' | 'turnId'>;
+
+function newTurn(turnId: string, sessionId: string | null): TurnView {
+  return {
+    turnId, sessionId, request: '', agent: null, status: 'running', calls: [], blocks: {},
+    answer: '', error: null, plan: null, createdAt: Date.now(),
+  };
+}
+
+/** Applies `fn` to the event's turn, creating the turn first if this page has not seen it start. */
+function updateTurn(state: DomainState, ref: TurnRef, fn: (turn: TurnView) => TurnView): DomainState {
+  const { turnId, sessionId } = ref;
+  if (!turnId) return state;
+  const existing = state.turns[turnId];
+  const turn = fn(existing ?? newTurn(turnId, sessionId));
+  let sessionTurns = state.sessionTurns;
+  if (!existing && sessionId) {
+    sessionTurns = { ...sessionTurns, [sessionId]: [...(sessionTurns[sessionId] ?? []), turnId] };
+  }
+  return { ...state, turns: { ...state.turns, [turnId]: turn }, sessionTurns };
+}
+
+function updateCall(state: DomainState, ref: TurnRef, call: number, fn: (c: CallView) => CallView): DomainState {
+  return updateTurn(state, ref, (t) => {
+    const index = t.calls.findIndex((c) => c.call === call);
+    const current = t.calls[index] ?? { call, agent: null, text: '', reasoning: '', completed: false };
+    const calls = index === -1 ? [...t.calls, fn(current)].sort((a, b) => a.call - b.call) : t.calls.with(index, fn(current));
+    return { ...t, calls };
+  });
+}
+
+function updateBlock(state: DomainState, ref: TurnRef, blockId: string, fn: (b: BlockView) => BlockView): DomainState {
+  return updateTurn(state, ref, (t) => {
+    const block = t.blocks[blockId] ?? { ...newBlock({ blockId, call: lastCall(t), tool: '', code: '', savePath: null }) };
+    return withBlock(t, fn(block));
+  });
+}
+
+function endTurn(state: DomainState, event: TurnRef, fn: (t: TurnView) => TurnView): DomainState {
+  const next = updateTurn(state, event, fn);
+  return {
+    ...next,
+    approvals: next.approvals.filter((a) => a.turnId !== event.turnId),
+    workspaceVersion: next.workspaceVersion + 1,
+  };
+}
+
+function newBlock(e: Pick<EventOf<'block.started'>, 'blockId' | 'call' | 'tool' | 'code' | 'savePath'>): BlockView {
+  return {
+    blockId: e.blockId, call: e.call, tool: e.tool, code: e.code, savePath: e.savePath,
+    status: 'running', exitCode: null, durationMs: null, output: '', savedTo: null,
+  };
+}
+
+const withBlock = (t: TurnView, block: BlockView): TurnView => ({ ...t, blocks: { ...t.blocks, [block.blockId]: block } });
+const lastCall = (t: TurnView): number => t.calls.at(-1)?.call ?? 0;
+
+function cancelRunningBlocks(blocks: Record<string, BlockView>): Record<string, BlockView> {
+  const out: Record<string, BlockView> = {};
+  for (const [id, b] of Object.entries(blocks)) out[id] = b.status === 'running' ? { ...b, status: 'cancelled' } : b;
+  return out;
+}
+
+function appendOutput(current: string, data: string): string {
+  if (current.length >= TERMINAL_KEEP_CHARS) return current;
+  const next = current + data;
+  return next.length < TERMINAL_KEEP_CHARS ? next : next.slice(0, TERMINAL_KEEP_CHARS) + TRUNCATED_NOTE;
+}
+
+/** Stored output uses plain newlines; a terminal needs carriage returns too. */
+const toTerminalText = (text: string): string => text.replace(/\r?\n/g, '\r\n');

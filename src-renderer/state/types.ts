@@ -1,0 +1,96 @@
+import type { AgentName } from '../../src-main/common/agents.js';
+
+import type { BlockStatus, PlanStepView } from '../../src-main/common/events.js';
+
+export type TurnStatus = 'running' | 'done' | 'failed' | 'cancelled';
+
+/** One model call of a turn: streamed text until `reply.completed` replaces it with placeholder text. */
+export interface CallView {
+  call: number;
+  agent: AgentName | null;
+  text: string;
+  reasoning: string;
+  completed: boolean;
+}
+
+export interface BlockView {
+  blockId: string;
+  call: number;
+  tool: string;
+  code: string;
+  savePath: string | null;
+  status: 'running' | BlockStatus;
+  exitCode: number | null;
+  durationMs: number | null;
+  /** Everything the terminal printed, in order (the terminal writes only what is new). */
+  output: string;
+  savedTo: string | null;
+}
+
+export interface TurnView {
+  turnId: string;
+  sessionId: string | null;
+  request: string;
+  agent: AgentName | null;
+  status: TurnStatus;
+  calls: CallView[];
+  blocks: Record<string, BlockView>;
+  answer: string;
+  error: { code: string; message: string } | null;
+  plan: PlanStepView[] | null;
+  createdAt: number;
+}
+
+export interface PendingApproval {
+  approvalId: string;
+  sessionId: string | null;
+  turnId: string | null;
+  blockId: string | null;
+  tool: string;
+  command: string;
+  reasons: string[];
+}
+
+export interface BrowserView {
+  url: string;
+  title: string;
+  frame: string | null;
+  sessionId: string | null;
+}
+
+export interface DownloadView {
+  receivedBytes: number;
+  totalBytes: number | null;
+  done: boolean;
+}
+
+export interface McpStatusView {
+  status: 'stopped' | 'starting' | 'ready' | 'failed';
+  message: string;
+}
+
+/** Everything events can change; folded by the pure reducer. */
+export interface DomainState {
+  turns: Record<string, TurnView>;
+  /** Turn ids per session, oldest first. */
+  sessionTurns: Record<string, string[]>;
+  approvals: PendingApproval[];
+  browser: BrowserView;
+  downloads: Record<string, DownloadView>;
+  mcpStatus: Record<string, McpStatusView>;
+  /** Bumped by `sessions.changed` so the session list knows to refresh. */
+  sessionsVersion: number;
+  /** Bumped when a turn ends, so the workspace panel refreshes its files. */
+  workspaceVersion: number;
+}
+
+export const emptyDomain = (): DomainState => ({
+  turns: {},
+  sessionTurns: {},
+  approvals: [],
+  browser: { url: '', title: '', frame: null, sessionId: null },
+  downloads: {},
+  mcpStatus: {},
+  sessionsVersion: 0,
+  workspaceVersion: 0,
+});

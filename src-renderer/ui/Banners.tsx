@@ -1,0 +1,38 @@
+import { useStore } from '../state/store.js';
+import { isCloudProvider } from '../features/settings/cloud.js';
+
+/** Connection state, app warnings (no sandbox, cloud provider) and transient errors. */
+export function Banners() {
+  const connection = useStore((s) => s.connection);
+  const info = useStore((s) => s.info);
+  const notices = useStore((s) => s.notices);
+  const dismiss = useStore((s) => s.dismiss);
+  const cloud = info ? !info.provider.local || isCloudProvider(info.provider.kind, '') : false;
+  return (
+    <div className="banners">
+      {connection !== 'open' && (
+        <div className="banner banner-warn" data-testid="connection-banner" role="status">
+          {connection === 'connecting' ? 'Connecting to the app…' : 'Connection lost. Reconnecting…'}
+        </div>
+      )}
+      {info?.sandbox.warning && (
+        <div className="banner banner-warn" data-testid="sandbox-warning" role="alert">
+          ⚠ {info.sandbox.warning}
+        </div>
+      )}
+      {cloud && info && (
+        <div className="banner banner-info" data-testid="cloud-warning">
+          ☁ Provider “{info.provider.kind}” sends your conversations off this machine.
+        </div>
+      )}
+      {notices.map((n) => (
+        <div key={n.id} className="banner banner-error" data-testid="notice" role="alert">
+          <span>{n.text}</span>
+          <button className="link" onClick={() => dismiss(n.id)} aria-label="Dismiss">
+            ✕
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}
