@@ -10,11 +10,12 @@ import { Banners } from './ui/Banners.js';
 
 export function App() {
   const settingsOpen = useStore((s) => s.settingsOpen);
+  const menuOpen = useStore((s) => s.menuOpen);
   return (
     <div className="app">
       <Banners />
       <div className="layout">
-        <aside className="sidebar">
+        <aside className={menuOpen ? 'sidebar open' : 'sidebar'}>
           <SessionList />
         </aside>
         <main className="chat-column">

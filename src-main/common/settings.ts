@@ -50,5 +50,20 @@ export const SettingsSchema = z.object({
   language: z.string().default('auto'),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
-export const SettingsPatchSchema = SettingsSchema.deepPartial();
+/** A partial update: objects merge key by key, arrays and scalars replace. */
+export const SettingsPatchSchema = z
+  .object({
+    provider: ProviderSettingsSchema.partial(),
+    workspace: z.string(),
+    sandbox: z.object({ network: z.boolean() }).partial(),
+    approval: z.object({ mode: z.enum(['ask-risky', 'ask-all', 'allow-all']) }).partial(),
+    blockTimeoutSec: z.number().int().min(1).max(86_400),
+    compileTimeoutSec: z.number().int().min(1).max(3_600),
+    maxAttempts: z.number().int().min(1).max(50),
+    searxngUrl: z.string(),
+    mcpServers: z.array(McpServerSchema),
+    language: z.string(),
+  })
+  .partial()
+  .strict();
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;

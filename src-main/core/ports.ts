@@ -42,6 +42,8 @@ export interface ProviderInfo {
   contextSize: number;
   /** 'exact' when countTokens uses the model's tokenizer, 'estimate' otherwise. */
   tokenizer: 'exact' | 'estimate';
+  /** Where contextSize came from; 'estimate' when neither the model, the server nor a table of exact ids said. */
+  contextSizeSource?: 'model' | 'server' | 'table' | 'estimate';
 }
 
 export interface LlmProvider {
@@ -86,6 +88,8 @@ export interface ToolResult {
   durationMs: number;
   /** Extra text for the model on failure (what failed and how to fix it). */
   feedback?: string;
+  /** Binary results kept out of the text (MCP images, audio): base64 without a data: prefix. */
+  attachments?: { mime: string; data: string }[];
 }
 
 export interface Tool {

@@ -20,6 +20,8 @@ export interface AppStore {
   activeSessionId: string | null;
   agentChoice: AgentChoice;
   settingsOpen: boolean;
+  /** The session list on narrow windows, where it folds away. */
+  menuOpen: boolean;
   notices: Notice[];
   applyEvents(events: readonly AppEvent[]): void;
   updateDomain(fn: (domain: DomainState) => DomainState): void;
@@ -38,6 +40,7 @@ export const useStore = create<AppStore>()((set) => ({
   activeSessionId: null,
   agentChoice: 'auto',
   settingsOpen: false,
+  menuOpen: false,
   notices: [],
   applyEvents: (events) => set((s) => ({ domain: reduceEvents(s.domain, events) })),
   updateDomain: (fn) => set((s) => ({ domain: fn(s.domain) })),

@@ -1,5 +1,4 @@
 import { useStore } from '../state/store.js';
-import { isCloudProvider } from '../features/settings/cloud.js';
 
 /** Connection state, app warnings (no sandbox, cloud provider) and transient errors. */
 export function Banners() {
@@ -7,7 +6,7 @@ export function Banners() {
   const info = useStore((s) => s.info);
   const notices = useStore((s) => s.notices);
   const dismiss = useStore((s) => s.dismiss);
-  const cloud = info ? !info.provider.local || isCloudProvider(info.provider.kind, '') : false;
+  const cloud = info ? !info.provider.local : false;
   return (
     <div className="banners">
       {connection !== 'open' && (

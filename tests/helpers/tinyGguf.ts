@@ -2,7 +2,7 @@
 // files in the llama.cpp source bundled with node-llama-cpp, the weights are random (2 layers, dim 64).
 // The model is gibberish by design; it exercises the real engine (loading, sampling, grammar, KV cache).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -43,7 +43,14 @@ export function vocabPath(vocab: string): string {
   if (!existsSync(file)) {
     if (!existsSync(join(SOURCE_DIR, '.git'))) {
       mkdirSync(CACHE_DIR, { recursive: true });
-      execFileSync('git', ['clone', '-q', BUNDLE, SOURCE_DIR], { stdio: 'ignore' });
+      // Clone beside and rename: parallel test workers must never see a half-cloned tree.
+      const tmp = `${SOURCE_DIR}.${process.pid}.tmp`;
+      execFileSync('git', ['clone', '-q', BUNDLE, tmp], { stdio: 'ignore' });
+      try {
+        renameSync(tmp, SOURCE_DIR);
+      } catch {
+        rmSync(tmp, { recursive: true, force: true }); // another worker won the race
+      }
     }
     if (!existsSync(file)) throw new Error(`No vocab file ${file}`);
   }

@@ -35,11 +35,13 @@ export async function runCodeLoop(ctx: AgentContext, cfg: CodeLoopConfig): Promi
     const results = await ctx.runBlocks(reply.blocks, cfg.tools, reply.call);
     all.push(...results);
     const allOk = results.length === reply.blocks.length && results.every((r) => r.success);
-    conversation.push({ role: 'user', content: formatBlockFeedback(results, reply.blocks.length - results.length) });
-    if (allOk) return outcome(cfg.agent, ctx, conversation, reply.text, reasoning, all, true);
-    if (attempt < cfg.maxAttempts) {
-      conversation.push({ role: 'user', content: assemblePrompt(cfg.prompts, 'feedback/retry', { ...cfg.vars, attempt: String(attempt), maxAttempts: String(cfg.maxAttempts) }) });
+    const feedback = formatBlockFeedback(results, reply.blocks.length - results.length);
+    if (allOk) {
+      conversation.push({ role: 'user', content: feedback });
+      return outcome(cfg.agent, ctx, conversation, reply.text, reasoning, all, true);
     }
+    const retry = attempt < cfg.maxAttempts ? `\n\n${assemblePrompt(cfg.prompts, 'feedback/retry', { ...cfg.vars, attempt: String(attempt), maxAttempts: String(cfg.maxAttempts) })}` : '';
+    conversation.push({ role: 'user', content: feedback + retry });
   }
   const failed = [...all].reverse().find((r) => !r.success);
   const summary = giveUpAnswer(cfg.maxAttempts, all, failed, lastText);

@@ -15,7 +15,7 @@ export interface AgentEnvironment {
   maxAttempts: () => number;
   date: () => string;
   /** Extra prompt slots an agent needs (the mcp tool list). */
-  extraVars?: (agent: AgentName) => Record<string, string>;
+  extraVars?: (agent: AgentName) => Promise<Record<string, string>>;
 }
 
 export interface ToolAgentSpec {
@@ -34,15 +34,8 @@ export const TOOL_AGENT_SPECS: readonly ToolAgentSpec[] = [
   { name: 'mcp', prompt: 'mcp', tags: ['mcp'] },
 ];
 
-export function promptVars(env: AgentEnvironment, ctx: Pick<AgentContext, 'workspace' | 'language'>, name: AgentName): PromptVars {
-  return {
-    os: env.os,
-    workspace: ctx.workspace,
-    languages: env.languages(),
-    language: ctx.language,
-    date: env.date(),
-    ...(env.extraVars?.(name) ?? {}),
-  };
+export function promptVars(env: AgentEnvironment, ctx: Pick<AgentContext, 'workspace' | 'language'>): PromptVars {
+  return { os: env.os, workspace: ctx.workspace, languages: env.languages(), language: ctx.language, date: env.date() };
 }
 
 export function createToolAgent(spec: ToolAgentSpec, env: AgentEnvironment): Agent {
@@ -50,7 +43,7 @@ export function createToolAgent(spec: ToolAgentSpec, env: AgentEnvironment): Age
     name: spec.name,
     async run(ctx: AgentContext): Promise<AgentOutcome> {
       const tools = env.tools().filter((t) => spec.tags.includes(t.tag));
-      const base = promptVars(env, ctx, spec.name);
+      const base = { ...promptVars(env, ctx), ...(await env.extraVars?.(spec.name)) };
       // Only the tools present on this machine are taught, each by its own prompt file.
       const toolDocs = tools.map((t) => assemblePrompt(env.prompts, `tools/${t.tag}`, base).trim()).join('\n\n');
       const vars = { ...base, toolDocs };

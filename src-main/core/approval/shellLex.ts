@@ -20,7 +20,6 @@ export interface SimpleCommand {
 
 const LEADING_KEYWORDS = new Set(['if', 'then', 'else', 'elif', 'while', 'until', 'do', '!', 'time', '{', '}', 'fi', 'done', 'esac', 'coproc']);
 const HEADER_KEYWORDS = new Set(['for', 'select', 'case', 'function', 'in', ';;']);
-const REDIRECT_RE = /^(?:\d*|&)(?:>>|>\||>&|>|<<<|<<-|<<|<>|<&|<)/;
 
 /** Index of the `close` matching the opener just before `from`, skipping quoted text; -1 when unbalanced. */
 export function findClosing(s: string, from: number, open: string, close: string): number {
@@ -87,9 +86,10 @@ class Scanner {
       this.endCommand(op[0] === '|' || op[0] === '|&');
       return i + op[0].length;
     }
-    const redirect = this.word === null || /^\d+$/.test(this.word) ? REDIRECT_RE.exec(s.slice(i, i + 4)) : null;
-    if (redirect && /[<>]/.test(s[i]!) === true) return this.startRedirect(redirect[0], i);
-    if (redirect && s[i] === '&') return this.startRedirect(redirect[0], i);
+    if (c === '<' || c === '>' || two === '&>') {
+      const op = /^&?(?:>>|>\||>&|>|<<<|<<-|<<|<>|<&|<)/.exec(s.slice(i, i + 4))![0];
+      return this.startRedirect(op, i);
+    }
     this.append(c);
     return i + 1;
   }
@@ -135,10 +135,10 @@ class Scanner {
   }
 
   private startRedirect(op: string, i: number): number {
-    const fdPrefix = /^\d+/.exec(op)?.[0] ?? '';
-    if (this.word !== null && this.word === fdPrefix) this.word = null;
+    // `2>file`: digits glued to the operator name a file descriptor, not a word.
+    if (this.word !== null && /^\d+$/.test(this.word)) this.word = null;
     else this.endWord();
-    this.pendingOp = op.slice(fdPrefix.length);
+    this.pendingOp = op;
     return i + op.length;
   }
 

@@ -52,13 +52,24 @@ function openingFence(text: string): Fence | null {
   return { prefix: m[1]!, marker, info };
 }
 
-function isClosing(text: string, fence: Fence): boolean {
-  const t = text.replace(/^(?:[ \t]*>)*[ \t]*/, '').trimEnd();
-  return t.length >= fence.marker.length && [...t].every((c) => c === fence.marker[0]);
+/** Whether a line could open or close a fence: its first non-blank character is a fence or quote mark. */
+function mayBeFence(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 9) continue;
+    return c === 96 /* ` */ || c === 126 /* ~ */ || c === 62 /* > */;
+  }
+  return false;
+}
+
+function closingMatcher(fence: Fence): RegExp {
+  const mark = fence.marker[0] === '`' ? '`' : '~';
+  return new RegExp(`^(?:[ \\t]*>)*[ \\t]*${mark}{${fence.marker.length},}[ \\t]*$`);
 }
 
 /** Removes the fence's own prefix (indentation, quote markers) from a content line, as far as it matches. */
 function dedent(text: string, prefix: string): string {
+  if (prefix === '') return text;
   let i = 0;
   while (i < prefix.length && i < text.length && (text[i] === prefix[i] || (/[ \t]/.test(text[i]!) && /[ \t]/.test(prefix[i]!)))) i++;
   // A quote line "> x" under a fence prefixed ">" also loses the space after the marker.
@@ -77,6 +88,7 @@ function splitInfo(info: string): { tag: string; savePath: string | null } {
 export function paramsOf(code: string): Record<string, string> {
   const params: Record<string, string> = {};
   for (const line of code.split('\n')) {
+    if (!line.includes('=')) continue;
     const m = PARAM_RE.exec(line);
     if (m) params[m[1]!] = m[2]!;
   }
@@ -94,6 +106,7 @@ export function parseBlocks(reply: string, tags: readonly string[], options: Par
   };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
+    if (!mayBeFence(line.text)) continue;
     const one = ONE_LINE_RE.exec(line.text);
     if (one) {
       if (wanted.has(one[3]!)) push(one[3]!, one[4] ?? null, one[5]!, line.start, line.end);
@@ -101,8 +114,9 @@ export function parseBlocks(reply: string, tags: readonly string[], options: Par
     }
     const fence = openingFence(line.text);
     if (!fence) continue;
+    const closing = closingMatcher(fence);
     let close = i + 1;
-    while (close < lines.length && !isClosing(lines[close]!.text, fence)) close++;
+    while (close < lines.length && !(mayBeFence(lines[close]!.text) && closing.test(lines[close]!.text))) close++;
     // Unclosed: CommonMark runs it to the end of the reply, so nothing after it is a block either.
     if (close >= lines.length) break;
     const { tag, savePath } = splitInfo(fence.info);

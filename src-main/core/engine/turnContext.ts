@@ -4,7 +4,7 @@ import type { AgentName } from '../../common/agents.js';
 import { AppError, toErrorData } from '../../common/errors.js';
 import type { BlockResult } from '../../common/events.js';
 import type { Agent, AgentContext, AgentOutcome, ModelCallOptions } from '../agent.js';
-import { parseBlocks, withPlaceholders } from '../blocks/index.js';
+import { parseBlocks, withPlaceholders } from '../blocks/parse.js';
 import type { ApprovalVerdict, AskUser, Block, ChatMessage, Emit, LlmProvider, Logger, Tool, ToolResult } from '../ports.js';
 import type { SessionStore } from '../store.js';
 import { fitToContext } from './budget.js';
@@ -39,6 +39,11 @@ export function createAgentContext(
 ): AgentContext {
   const { store, llm, emit, logger } = services;
   const ids = { sessionId: state.sessionId, turnId: state.turnId };
+  // Plans are part of the turn's record: persist them as they change.
+  const agentEmit: Emit = (event) => {
+    if (event.type === 'plan.updated') store.updateTurn(state.turnId, { plan: event.steps });
+    emit(event);
+  };
 
   const callModel: AgentContext["callModel"] = async (messages: ChatMessage[], options: ModelCallOptions = {}) => {
     state.signal.throwIfAborted();
@@ -146,7 +151,7 @@ export function createAgentContext(
     workspace: state.workspace,
     history: input.history,
     signal: state.signal,
-    emit,
+    emit: agentEmit,
     logger,
     llm,
     askUser: services.askUser,

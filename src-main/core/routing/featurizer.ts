@@ -5,6 +5,7 @@
 // Features: character n-grams of the normalised text (these carry Chinese and Japanese, which have
 // no spaces, as well as typos and inflections), word unigrams and bigrams, and a length bucket.
 import { z } from 'zod';
+import { findConcepts } from './concepts.js';
 import { fnv1a, fnv1aCodePoint } from './hash.js';
 
 export const FeaturizerConfigSchema = z.object({
@@ -18,6 +19,8 @@ export const FeaturizerConfigSchema = z.object({
   /** Longer requests are cut to this many code points (the start says what is asked). */
   maxChars: z.number().int().min(16),
   lengthFeature: z.boolean(),
+  /** Occurrences each concept match (concepts.ts) counts for; 0 turns concept features off. */
+  conceptWeight: z.number().int().min(0).max(64).default(0),
 });
 export type FeaturizerConfig = z.infer<typeof FeaturizerConfigSchema>;
 
@@ -30,6 +33,7 @@ export const DEFAULT_FEATURIZER_CONFIG: FeaturizerConfig = {
   wordNgrams: 2,
   maxChars: 1500,
   lengthFeature: true,
+  conceptWeight: 4,
 };
 
 export interface Features {
@@ -63,6 +67,13 @@ export function featurize(text: string, config: FeaturizerConfig): Features {
   addCharNgrams(codePoints, config, hashes);
   const tokens = tokenize(normalized);
   addWordNgrams(tokens, config, hashes);
+  if (config.conceptWeight > 0) {
+    const seed = namespaceSeed('concept');
+    for (const concept of findConcepts(text.slice(0, 4 * config.maxChars), normalized, tokens)) {
+      const h = fnv1a(concept, seed);
+      for (let k = 0; k < config.conceptWeight; k++) hashes.push(h);
+    }
+  }
   if (config.lengthFeature || hashes.length === 0) {
     hashes.push(fnv1a(String(Math.floor(Math.log2(1 + tokens.length))), namespaceSeed('len')));
   }

@@ -6,7 +6,7 @@ import { normalize } from './featurizer.js';
 const PHRASES: ReadonlyArray<readonly [string, string]> = [
   ['hi', 'en'], ['hello', 'en'], ['hey', 'en'], ['hiya', 'en'], ['yo', 'en'], ['howdy', 'en'],
   ['good morning', 'en'], ['good afternoon', 'en'], ['good evening', 'en'], ['good night', 'en'],
-  ['thanks', 'en'], ['thank you', 'en'], ['thx', 'en'], ['cheers', 'en'], ['bye', 'en'], ['goodbye', 'en'],
+  ['thanks', 'en'], ['thank you', 'en'], ['thanks a lot', 'en'], ['thank you so much', 'en'], ['thank you very much', 'en'], ['thx', 'en'], ['cheers', 'en'], ['bye', 'en'], ['goodbye', 'en'],
   ['how are you', 'en'], ["what's up", 'en'], ['sup', 'en'],
   ['bonjour', 'fr'], ['bonsoir', 'fr'], ['salut', 'fr'], ['coucou', 'fr'], ['merci', 'fr'],
   ['merci beaucoup', 'fr'], ['bonne nuit', 'fr'], ['au revoir', 'fr'], ['ça va', 'fr'], ['comment ça va', 'fr'],

@@ -18,7 +18,7 @@ export interface EventChannelOptions {
 
 export class EventChannel {
   private queue: AppEvent[] = [];
-  private timer: unknown = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
   private nextBatch = 0;
   private readonly unacked = new Set<number>();
   private closed = false;

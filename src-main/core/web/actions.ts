@@ -15,7 +15,7 @@ export interface ParsedReply {
   problems: string[];
 }
 
-const KEYWORD = /^\s*(?:[-*>]\s*)?(?:\*\*|`)?\s*(note|search|open|back|form|submit|done)\b\s*(?:\*\*|`)?\s*:?\s*(.*)$/i;
+const KEYWORD = /^\s*(?:[-*>]\s*)?(?:\*\*|`)?\s*(note|search|open|back|form|submit|done)\b\s*:?\s*(?:\*\*|`)?\s*:?\s*(.*)$/i;
 const FIELD = /^\s*(?:[-*]\s*)?\[([^\]\n]+)\]\s*\((.*)\)\s*$/;
 
 function unquote(text: string): string {

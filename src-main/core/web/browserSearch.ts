@@ -86,45 +86,48 @@ export interface BrowserSearchOptions {
   maxResults?: number;
 }
 
+/** Results of one engine, or the reason it refused. */
+async function tryEngine(driver: BrowserDriver, engine: SearchEngine, query: string, max: number, signal: AbortSignal): Promise<SearchResult[] | string> {
+  const page = await driver.scrapeResults(engine.url(query), engine.selectors, signal);
+  const blocker = detectBlocker(page.title, page.textStart);
+  const seen = new Set<string>();
+  const results: SearchResult[] = [];
+  for (const r of page.results) {
+    const url = unwrapRedirect(r.url, page.url);
+    if (!url || seen.has(url) || !r.title.trim()) continue;
+    seen.add(url);
+    results.push({ title: r.title.trim(), url, snippet: r.snippet.replace(/\s+/g, ' ').trim() });
+  }
+  if (results.length === 0 && blocker) return `${engine.name} showed a ${blocker === 'captcha' ? 'CAPTCHA' : 'consent wall'}`;
+  return results.slice(0, max);
+}
+
 export function createBrowserSearch(options: BrowserSearchOptions): WebSearch {
   const engines = options.engines ?? defaultEngines();
   const max = options.maxResults ?? 10;
-  const tryEngine = async (engine: SearchEngine, query: string, signal: AbortSignal): Promise<SearchResult[] | string> => {
-    const driver = await options.driver();
-    try {
-      const page = await driver.scrapeResults(engine.url(query), engine.selectors, signal);
-      const blocker = detectBlocker(page.title, page.textStart);
-      if (blocker && page.results.length === 0) return `${engine.name} showed a ${blocker === 'captcha' ? 'CAPTCHA' : 'consent wall'}`;
-      const seen = new Set<string>();
-      const results: SearchResult[] = [];
-      for (const r of page.results) {
-        const url = unwrapRedirect(r.url, page.url);
-        if (!url || seen.has(url) || !r.title.trim()) continue;
-        seen.add(url);
-        results.push({ title: r.title.trim(), url, snippet: r.snippet.replace(/\s+/g, ' ').trim() });
-      }
-      return results.length || !blocker ? results.slice(0, max) : `${engine.name} showed a ${blocker}`;
-    } finally {
-      await driver.close();
-    }
-  };
   return {
     name: 'browser',
     async search(query, signal) {
       const refusals: string[] = [];
       let answeredEmpty = false;
-      for (const engine of engines) {
-        signal.throwIfAborted();
-        try {
-          const outcome = await tryEngine(engine, query, signal);
-          if (typeof outcome !== 'string' && outcome.length > 0) return outcome;
-          if (typeof outcome !== 'string') answeredEmpty = true;
-          refusals.push(typeof outcome === 'string' ? outcome : `${engine.name} found nothing`);
-        } catch (error) {
-          if (isAbortError(error) || signal.aborted) throw error;
-          refusals.push(`${engine.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+      // One fresh page per search, shared by the engines it tries.
+      const driver = await options.driver();
+      try {
+        for (const engine of engines) {
+          signal.throwIfAborted();
+          try {
+            const outcome = await tryEngine(driver, engine, query, max, signal);
+            if (typeof outcome !== 'string' && outcome.length > 0) return outcome;
+            if (typeof outcome !== 'string') answeredEmpty = true;
+            refusals.push(typeof outcome === 'string' ? outcome : `${engine.name} found nothing`);
+          } catch (error) {
+            if (isAbortError(error) || signal.aborted) throw error;
+            refusals.push(`${engine.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+          }
+          options.logger.warn('search engine refused, trying the next', { engine: engine.name, reason: refusals.at(-1) });
         }
-        options.logger.warn('search engine refused, trying the next', { engine: engine.name, reason: refusals.at(-1) });
+      } finally {
+        await driver.close();
       }
       // An engine that answered with nothing is an answer: only when none answered is it an error.
       if (answeredEmpty) return [];

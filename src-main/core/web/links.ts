@@ -17,7 +17,7 @@ function isTracking(name: string): boolean {
 
 /** Removes a trailing `)` only when it is not balanced inside the URL (Wikipedia-style paths keep theirs). */
 function trimTrailing(raw: string): string {
-  let url = raw.trim();
+  let url = raw.trim().replace(/^["'(<«“‘[]+/, '');
   for (;;) {
     const match = TRAILING_PUNCTUATION.exec(url);
     if (!match) return url;

@@ -25,8 +25,10 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX messages_by_session ON messages(session_id, id);
 
   -- Messages a summary replaced: out of the model's memory, kept for the record.
+  -- A summary reuses the id of the last message it replaced, so message_id is not unique here.
   CREATE TABLE compacted_messages (
-    id INTEGER PRIMARY KEY,
+    archive_id INTEGER PRIMARY KEY,
+    message_id INTEGER NOT NULL,
     session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
     turn_id TEXT,
     role TEXT NOT NULL,

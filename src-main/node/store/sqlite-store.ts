@@ -1,7 +1,10 @@
 // The session store on SQLite (better-sqlite3). Every write is one transaction and returns only once
-// committed. Durability: WAL with synchronous=FULL fsyncs the WAL at each commit, so an acknowledged
-// write survives a kill -9 *and* a power cut; NORMAL would survive the kill but could lose the last
-// commits on power loss, and chat writes are few enough (a handful per model call) that the fsync is cheap.
+// committed. Durability: in WAL mode a commit has reached the OS before it returns, so with either
+// setting an acknowledged write survives a kill -9 of the app. synchronous=FULL (the default here)
+// also fsyncs the WAL at each commit, so it survives an OS crash or power cut too, which is what
+// "acknowledged only once durable" (core/store.ts) promises; the price is one fsync per write
+// (~0.5 ms on an idle SSD, several ms on a busy disk), small beside a model call. NORMAL skips that
+// fsync: still never corrupt, but a power cut may roll back the last commits.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
@@ -37,14 +40,14 @@ export class SqliteStore implements SessionStore {
   }
 
   /** Opens (creating the folder and file if needed) and migrates the database; fails turns a crash left running. */
-  static open(path: string): SqliteStore {
+  static open(path: string, options: { synchronous?: 'FULL' | 'NORMAL' } = {}): SqliteStore {
     let db: Database.Database | undefined;
     try {
       if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
       db = new Database(path);
       db.pragma('busy_timeout = 5000');
       db.pragma('journal_mode = WAL');
-      db.pragma('synchronous = FULL');
+      db.pragma(`synchronous = ${options.synchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
       db.pragma('foreign_keys = ON');
       migrate(db);
       const store = new SqliteStore(db);

@@ -14,7 +14,7 @@ const SQL = {
   latestSummary: `SELECT * FROM messages WHERE session_id = ? AND kind = 'summary' ORDER BY id DESC LIMIT 1`,
   messagesAfter: `SELECT * FROM messages WHERE session_id = @session_id AND id > @after ORDER BY id`,
   lastMessageUpTo: `SELECT id FROM messages WHERE session_id = @session_id AND id <= @upto ORDER BY id DESC LIMIT 1`,
-  archiveUpTo: `INSERT INTO compacted_messages (id, session_id, turn_id, role, content, kind, created_at, compacted_at)
+  archiveUpTo: `INSERT INTO compacted_messages (message_id, session_id, turn_id, role, content, kind, created_at, compacted_at)
     SELECT id, session_id, turn_id, role, content, kind, created_at, @now FROM messages
     WHERE session_id = @session_id AND id <= @upto`,
   deleteUpTo: `DELETE FROM messages WHERE session_id = @session_id AND id <= @upto`,

@@ -1,0 +1,117 @@
+// The embedded provider on the tiny random-weight model:
+// 1. tokens evaluated per turn over a 10-turn conversation, KV-cache reuse against a fresh evaluation of
+//    the whole history every turn (what a stateless provider call costs);
+// 2. generation speed through the provider against a bare node-llama-cpp evaluation loop.
+import { getLlama } from 'node-llama-cpp';
+import type { ChatMessage } from '../../src-main/core/ports.js';
+import { LlamaCppProvider } from '../../src-main/node/llm/llamaCpp.js';
+import { silentLogger } from '../../src-main/node/logger.js';
+import { tinyModelPath } from '../../tests/helpers/tinyGguf.js';
+import { median, type BenchRow } from '../types.js';
+
+const SUITE = 'llm';
+const TURNS = 10;
+const REPLY_TOKENS = 16;
+const GEN_TOKENS = 200;
+const REPS = 5;
+const live = () => new AbortController().signal;
+
+async function evaluatedPerTurn(provider: LlamaCppProvider, reuse: boolean): Promise<number[]> {
+  const messages: ChatMessage[] = [{ role: 'system', content: 'You are a helpful coding agent. Answer briefly.' }];
+  const perTurn: number[] = [];
+  for (let turn = 0; turn < TURNS; turn++) {
+    messages.push({ role: 'user', content: `Step ${turn + 1}: list the files and explain the next change.` });
+    if (!reuse) provider.release('bench'); // forget the cache: the whole history is evaluated again
+    const reply = await provider.complete({ messages, signal: live(), maxTokens: REPLY_TOKENS, cacheKey: 'bench' });
+    perTurn.push(reply.usage?.evaluatedTokens ?? NaN);
+    messages.push({ role: 'assistant', content: reply.text });
+  }
+  return perTurn;
+}
+
+async function providerTokensPerSecond(provider: LlamaCppProvider, rep: number): Promise<{ rate: number; tokens: number }> {
+  {
+    let first = 0;
+    const reply = await provider.complete({
+      messages: [{ role: 'user', content: `Write a long story, take ${rep}.` }],
+      signal: live(),
+      maxTokens: GEN_TOKENS,
+      onDelta: () => {
+        if (!first) first = performance.now();
+      },
+    });
+    const seconds = (performance.now() - first) / 1000;
+    const tokens = reply.usage?.completionTokens ?? 0;
+    return { rate: (tokens - 1) / seconds, tokens }; // tokens after the first delta
+  }
+}
+
+async function bareTokensPerSecond(modelPath: string, provider: LlamaCppProvider): Promise<{ bare: number; provider: number; tokens: number }> {
+  const llama = await getLlama({ gpu: false, build: 'never' });
+  const model = await llama.loadModel({ modelPath });
+  const context = await model.createContext({ contextSize: 1024, threads: 1 });
+  const rates: number[] = [];
+  const providerRates: number[] = [];
+  let tokens = 0;
+  try {
+    for (let rep = 0; rep < REPS; rep++) {
+      // Interleaved so that warm-up and machine noise hit both sides alike.
+      const viaProvider = await providerTokensPerSecond(provider, rep);
+      providerRates.push(viaProvider.rate);
+      tokens = Math.min(tokens || Infinity, viaProvider.tokens);
+      const sequence = context.getSequence();
+      const prompt = model.tokenize(`Write a long story, take ${rep}.`);
+      let count = 0;
+      let first = 0;
+      for await (const token of sequence.evaluate(prompt, { temperature: 0 })) {
+        void token;
+        if (!first) first = performance.now();
+        if (++count >= GEN_TOKENS) break;
+      }
+      rates.push((count - 1) / ((performance.now() - first) / 1000));
+      await sequence.dispose();
+    }
+  } finally {
+    await context.dispose();
+    await model.dispose();
+  }
+  return { bare: median(rates), provider: median(providerRates), tokens };
+}
+
+export default async function llmBench(): Promise<BenchRow[]> {
+  const modelPath = tinyModelPath();
+  const provider = new LlamaCppProvider({ modelPath, logger: silentLogger, gpu: false, threads: 1, contextSize: 2048, seed: 3, temperature: 0 });
+  try {
+    const reused = await evaluatedPerTurn(provider, true);
+    const fresh = await evaluatedPerTurn(provider, false);
+    const totalReused = reused.reduce((a, b) => a + b, 0);
+    const totalFresh = fresh.reduce((a, b) => a + b, 0);
+    const speed = await bareTokensPerSecond(modelPath, provider);
+    const throughProvider = speed.provider;
+    const bare = speed.bare;
+    return [
+      {
+        suite: SUITE,
+        metric: `tokens evaluated over ${TURNS} turns, KV reuse`,
+        value: totalReused,
+        unit: 'tokens',
+        baseline: { label: 'fresh evaluation each turn', value: totalFresh },
+        ratio: totalReused / totalFresh,
+        note: `per turn reuse [${reused.join(', ')}] vs fresh [${fresh.join(', ')}]`,
+      },
+      {
+        suite: SUITE,
+        metric: 'generation speed through the provider',
+        value: throughProvider,
+        unit: 'tokens/s',
+        baseline: { label: 'bare node-llama-cpp loop', value: bare },
+        ratio: throughProvider / bare,
+        target: '>= 0.95',
+        met: throughProvider / bare >= 0.95,
+        note: `tiny model, 1 thread, up to ${GEN_TOKENS} tokens (provider min ${speed.tokens}), median of ${REPS} interleaved`,
+      },
+    ];
+  } finally {
+    await provider.dispose();
+  }
+}

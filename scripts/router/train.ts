@@ -1,0 +1,117 @@
+// `npm run train:router`: trains the router on resources/router/data and writes
+// resources/router/router.onnx and featurizer.json. Deterministic: same data + seed → same bytes.
+//   --data DIR   the JSON-lines data set (default resources/router/data)
+//   --out DIR    where the model goes (default resources/router)
+//   --seed N     training seed (default 20261130)
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { COMPLEXITIES } from '../../src-main/common/agents.js';
+import { DEFAULT_FEATURIZER_CONFIG, featurize, type FeaturizerConfig } from '../../src-main/core/routing/featurizer.js';
+import { ROUTER_MANIFEST_FILE, ROUTER_MODEL_FILE, type RouterManifest } from '../../src-main/core/routing/manifest.js';
+import { ROUTER_AGENT_LABELS } from '../../src-main/core/routing/policy.js';
+import { loadDataset, splitDataset, SPLIT_DEFAULTS, type Example } from './dataset.js';
+import { argmax, forward, parameterCount, type ModelDims } from './model.js';
+import { buildOnnxModel } from './onnx.js';
+import { train } from './trainer.js';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const DEFAULT_DATA_DIR = join(REPO_ROOT, 'resources/router/data');
+export const DEFAULT_OUT_DIR = join(REPO_ROOT, 'resources/router');
+
+export const DEFAULT_SEED = 20261130;
+
+export const HYPERPARAMETERS = {
+  dim: 32,
+  hidden: 48,
+  epochs: 12,
+  batchSize: 16,
+  learningRate: 0.01,
+  featureDropout: 0.15,
+  complexityWeight: 1,
+  embeddingScale: 0.1,
+};
+
+export function argValue(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+export interface TrainRouterOptions {
+  dataDir: string;
+  outDir: string;
+  seed: number;
+  hyperparameters?: Partial<typeof HYPERPARAMETERS>;
+  featurizer?: Partial<FeaturizerConfig>;
+  log?: (line: string) => void;
+}
+
+export interface TrainRouterResult {
+  modelBytes: number;
+  parameters: number;
+  trainExamples: number;
+  heldOutExamples: number;
+  /** Held-out accuracy of the in-memory model (reference forward pass). */
+  heldOut: { agent: number; complexity: number };
+  seconds: number;
+}
+
+export function trainRouter(opts: TrainRouterOptions): TrainRouterResult {
+  const log = opts.log ?? (() => {});
+  const hp = { ...HYPERPARAMETERS, ...opts.hyperparameters };
+  const config: FeaturizerConfig = { ...DEFAULT_FEATURIZER_CONFIG, ...opts.featurizer };
+  const started = performance.now();
+  const elapsed = () => (performance.now() - started) / 1000;
+
+  const { examples, files } = loadDataset(opts.dataDir);
+  const split = splitDataset(examples, SPLIT_DEFAULTS);
+  log(`data: ${examples.length} examples in ${files.length} files, ${split.groups} groups; train ${split.train.length}, held-out ${split.test.length}, max cross similarity ${split.maxCrossSimilarity.toFixed(3)}`);
+
+  const agentLabels = [...ROUTER_AGENT_LABELS];
+  const complexityLabels = [...COMPLEXITIES];
+  const toItem = (e: Example) => ({
+    features: featurize(e.text, config),
+    agent: agentLabels.indexOf(e.agent),
+    complexity: complexityLabels.indexOf(e.complexity),
+  });
+  const dims: ModelDims = { buckets: config.buckets, dim: hp.dim, hidden: hp.hidden, agents: agentLabels.length, complexities: complexityLabels.length };
+  const weights = train(split.train.map(toItem), dims, {
+    seed: opts.seed,
+    ...hp,
+    onEpoch: (epoch, loss) => log(`epoch ${epoch + 1}/${hp.epochs}: loss ${loss.toFixed(4)} (${elapsed().toFixed(1)} s)`),
+  });
+
+  const held = split.test.map(toItem);
+  const share = (hit: (i: (typeof held)[number]) => boolean) => (held.length ? held.filter(hit).length / held.length : NaN);
+  const heldOut = {
+    agent: share((i) => argmax(forward(weights, i.features).agent) === i.agent),
+    complexity: share((i) => argmax(forward(weights, i.features).complexity) === i.complexity),
+  };
+  log(`held-out (reference forward): agent ${(heldOut.agent * 100).toFixed(1)} %, complexity ${(heldOut.complexity * 100).toFixed(1)} %`);
+
+  const parameters = parameterCount(dims);
+  const manifest: RouterManifest = {
+    featurizer: config,
+    labels: { agent: agentLabels, complexity: complexityLabels },
+    model: { embeddingDim: dims.dim, hidden: dims.hidden, parameters },
+    training: { seed: opts.seed, ...hp, split: SPLIT_DEFAULTS, trainExamples: split.train.length, heldOutExamples: split.test.length, files },
+  };
+  const onnxBytes = buildOnnxModel(weights, { agent_labels: JSON.stringify(agentLabels), complexity_labels: JSON.stringify(complexityLabels) });
+  mkdirSync(opts.outDir, { recursive: true });
+  writeFileSync(join(opts.outDir, ROUTER_MODEL_FILE), onnxBytes);
+  writeFileSync(join(opts.outDir, ROUTER_MANIFEST_FILE), JSON.stringify(manifest, null, 2) + '\n');
+  log(`wrote ${join(opts.outDir, ROUTER_MODEL_FILE)} (${(onnxBytes.length / 1e6).toFixed(2)} MB, ${parameters} parameters) and ${ROUTER_MANIFEST_FILE} in ${elapsed().toFixed(1)} s`);
+  return { modelBytes: onnxBytes.length, parameters, trainExamples: split.train.length, heldOutExamples: split.test.length, heldOut, seconds: elapsed() };
+}
+
+function main(): void {
+  const args = process.argv.slice(2);
+  trainRouter({
+    dataDir: resolve(argValue(args, '--data') ?? DEFAULT_DATA_DIR),
+    outDir: resolve(argValue(args, '--out') ?? DEFAULT_OUT_DIR),
+    seed: Number(argValue(args, '--seed') ?? DEFAULT_SEED),
+    log: (line) => console.log(line),
+  });
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

@@ -1,0 +1,106 @@
+// The composition root: the only place that constructs adapters and wires them to the ports.
+// Every host (Electron, web, CLI) starts the same app through createApp().
+import { mkdirSync } from 'node:fs';
+import { platform, release } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { AgentName } from './common/agents.js';
+import type { Handlers } from './common/contract.js';
+import type { AppEvent, RoutingDecision } from './common/events.js';
+import type { SettingsPatch } from './common/settings.js';
+import { createAgentRegistry } from './node/config/agents.js';
+import { ApprovalRegistry } from './core/engine/approvals.js';
+import { AgentEngine } from './core/engine/engine.js';
+import { EventBus } from './core/engine/eventBus.js';
+import { createSessionHandlers } from './core/engine/sessionHandlers.js';
+import { assemblePrompt } from './core/prompts.js';
+import type { AskUser, LlmProvider, Logger } from './core/ports.js';
+import { createAdapters } from './node/config/adapters.js';
+import { findAppRoot } from './node/config/paths.js';
+import { createPromptFiles } from './node/config/promptFiles.js';
+import { SettingsFile } from './node/config/settingsFile.js';
+import { createNodeHandlers } from './node/handlers/index.js';
+import { createLogger } from './node/logger.js';
+import { SqliteStore } from './node/store/sqlite-store.js';
+
+export type HostKind = 'electron' | 'web' | 'cli';
+
+export interface AppConfig {
+  host: HostKind;
+  /** Sessions, settings and downloaded models live here. */
+  dataDir: string;
+  /** Process-only settings (CLI flags): applied on top of the settings file, never saved. */
+  settings?: SettingsPatch;
+  /** Use the Replay provider with this file. */
+  replayFile?: string;
+  /** Replaces the UI approval flow (the CLI asks in the terminal or declines). */
+  askUser?: AskUser;
+  logger?: Logger;
+}
+
+export interface App {
+  handlers: Handlers;
+  subscribe(listener: (event: AppEvent) => void): () => void;
+  engine: AgentEngine;
+  store: SqliteStore;
+  settings: SettingsFile;
+  route(text: string): Promise<RoutingDecision>;
+  workspace(): string;
+  /** The provider turns use now. */
+  provider(): LlmProvider;
+  dispose(): Promise<void>;
+}
+
+export async function createApp(config: AppConfig): Promise<App> {
+  const logger = config.logger ?? createLogger();
+  const root = findAppRoot();
+  const prompts = createPromptFiles(join(root, 'prompts'));
+  const settings = new SettingsFile(join(config.dataDir, 'settings.json'), logger, config.settings);
+  const workspace = () => {
+    const dir = resolve(settings.get().workspace || join(config.dataDir, 'workspace'));
+    mkdirSync(dir, { recursive: true });
+    return dir;
+  };
+  const store = SqliteStore.open(join(config.dataDir, 'sessions.db'));
+  const bus = new EventBus((error) => logger.error('event listener failed', { error: String(error) }));
+  let engine: AgentEngine | null = null;
+  const approvals = new ApprovalRegistry(bus.emit, (turnId) => engine?.sessionOf(turnId) ?? null);
+  const adapters = await createAdapters({ root, dataDir: config.dataDir, settings, logger, emit: bus.emit, replayFile: config.replayFile, workspace });
+  const agents = createAgentRegistry({ prompts, adapters, settings, os: `${platform()} ${release()}` });
+
+  engine = new AgentEngine({
+    store,
+    provider: () => adapters.provider.get(),
+    route: (text) => adapters.route(text),
+    agent: (name: AgentName) => agents(name),
+    emit: bus.emit,
+    askUser: config.askUser ?? approvals.ask,
+    judge: (block, opts) => adapters.judge(block, { ...opts, mode: settings.get().approval.mode }),
+    workspace,
+    blockTimeoutMs: () => settings.get().blockTimeoutSec * 1000,
+    summaryPrompt: () => assemblePrompt(prompts, 'summarize', { os: platform(), workspace: '', languages: [], language: 'auto', date: today() }),
+    logger,
+  });
+
+  const handlers: Handlers = {
+    ...createSessionHandlers({ store, engine, approvals, emit: bus.emit }),
+    ...createNodeHandlers({ host: config.host, settings, adapters, workspace, emit: bus.emit, root }),
+  };
+
+  return {
+    handlers,
+    subscribe: (listener) => bus.subscribe(listener),
+    engine,
+    store,
+    settings,
+    route: (text) => adapters.route(text),
+    workspace,
+    provider: () => adapters.provider.get(),
+    async dispose() {
+      await engine?.dispose();
+      await adapters.dispose();
+      store.close();
+    },
+  };
+}
+
+export const today = (): string => new Date().toISOString().slice(0, 10);

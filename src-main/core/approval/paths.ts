@@ -1,0 +1,29 @@
+// Lexical POSIX path checks for the approval policy (pure: no file system). The workspace guard in
+// node/workspace does the real, symlink-aware check when a path is used; this one only decides
+// whether a command *aims* outside the workspace.
+
+export function normalizePosix(path: string): string {
+  const absolute = path.startsWith('/');
+  const parts: string[] = [];
+  for (const part of path.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') {
+      if (parts.length > 0 && parts[parts.length - 1] !== '..') parts.pop();
+      else if (!absolute) parts.push('..');
+    } else parts.push(part);
+  }
+  return (absolute ? '/' : '') + parts.join('/');
+}
+
+const HARMLESS_DEVICES = /^\/dev\/(null|zero|stdout|stderr|stdin|tty|fd\/\d+|urandom|random)$/;
+
+/** Whether a path written in a command (relative to the workspace, where it runs) lands outside it. */
+export function pointsOutside(workspace: string, written: string): boolean {
+  if (written === '' || written === '-') return false;
+  // Home and variable expansions ($HOME, ${TMPDIR}) are not the workspace; we cannot tell where they go.
+  if (written.startsWith('~') || written.startsWith('$')) return true;
+  const absolute = written.startsWith('/') ? normalizePosix(written) : normalizePosix(`${workspace}/${written}`);
+  if (HARMLESS_DEVICES.test(absolute)) return false;
+  const root = normalizePosix(workspace);
+  return !(absolute === root || absolute.startsWith(root === '/' ? '/' : `${root}/`));
+}

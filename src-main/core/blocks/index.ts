@@ -1,0 +1,2 @@
+export { parseBlocks, withPlaceholders, paramsOf, type ParseOptions } from './parse.js';
+export { checkInteractive, refusalFeedback } from './interactive.js';

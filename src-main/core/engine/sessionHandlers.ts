@@ -1,0 +1,52 @@
+// The commands that belong to the engine: sessions, turns, approvals.
+import type { Handlers } from '../../common/contract.js';
+import { AppError } from '../../common/errors.js';
+import type { Emit } from '../ports.js';
+import type { SessionStore } from '../store.js';
+import type { ApprovalRegistry } from './approvals.js';
+import type { AgentEngine } from './engine.js';
+
+type SessionCommands = 'session.create' | 'session.list' | 'session.open' | 'session.rename' | 'session.delete' | 'turn.send' | 'turn.cancel' | 'approval.answer';
+
+export function createSessionHandlers(deps: {
+  store: SessionStore;
+  engine: AgentEngine;
+  approvals: ApprovalRegistry;
+  emit: Emit;
+}): Pick<Handlers, SessionCommands> {
+  const { store, engine, approvals, emit } = deps;
+  const changed = () => emit({ type: 'sessions.changed', sessionId: null, turnId: null });
+  const must = (id: string) => {
+    const session = store.getSession(id);
+    if (!session) throw new AppError('NOT_FOUND', `No session ${id}.`);
+    return session;
+  };
+  return {
+    'session.create': async ({ title }) => {
+      const session = store.createSession(title);
+      changed();
+      return session;
+    },
+    'session.list': async () => store.listSessions(),
+    'session.open': async ({ id }) => ({ session: must(id), turns: store.listTurns(id) }),
+    'session.rename': async ({ id, title }) => {
+      must(id);
+      const session = store.renameSession(id, title.trim() || 'Untitled');
+      changed();
+      return session;
+    },
+    'session.delete': async ({ id }) => {
+      await engine.stopSession(id);
+      const deleted = store.deleteSession(id);
+      changed();
+      return { deleted };
+    },
+    'turn.send': async ({ sessionId, text, agent }) => {
+      must(sessionId);
+      const { turnId } = engine.send(sessionId, text, agent);
+      return { turnId };
+    },
+    'turn.cancel': async ({ turnId }) => ({ cancelled: engine.cancel(turnId) }),
+    'approval.answer': async ({ approvalId, approved }) => ({ accepted: approvals.answer(approvalId, approved) }),
+  };
+}

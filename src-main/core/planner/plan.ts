@@ -1,0 +1,129 @@
+// Plans as the model writes them: parsed tolerantly (jsonrepair), validated strictly (zod and graph
+// checks), with problems phrased so the model can fix exactly what is wrong.
+import { jsonrepair } from 'jsonrepair';
+import { z } from 'zod';
+import type { AgentName } from '../../common/agents.js';
+
+export const PLAN_STEP_AGENTS = ['coder', 'file', 'web', 'casual', 'mcp'] as const satisfies readonly AgentName[];
+
+export interface PlanStep {
+  id: string;
+  agent: AgentName;
+  task: string;
+  need: string[];
+}
+
+const StepSchema = z.object({
+  id: z.union([z.string().min(1), z.number()]).transform(String),
+  agent: z.string().min(1),
+  task: z.string().min(1),
+  // The original crashed on `"need": null`: null or missing means no dependencies.
+  need: z
+    .union([z.array(z.union([z.string(), z.number()])), z.string(), z.number(), z.null()])
+    .optional()
+    .transform((v) => (v === null || v === undefined || v === '' ? [] : Array.isArray(v) ? v.map(String) : [String(v)])),
+});
+const PlanSchema = z.object({ plan: z.array(StepSchema) });
+
+/** The JSON schema handed to providers that can constrain generation (llama.cpp grammars). */
+export function planJsonSchema(agents: readonly string[]): object {
+  return {
+    type: 'object',
+    properties: {
+      plan: {
+        type: 'array',
+        minItems: 1,
+        maxItems: 12,
+        items: {
+          type: 'object',
+          properties: {
+            id: { type: 'string' },
+            agent: { enum: [...agents] },
+            task: { type: 'string' },
+            need: { type: 'array', items: { type: 'string' } },
+          },
+          required: ['id', 'agent', 'task', 'need'],
+        },
+      },
+    },
+    required: ['plan'],
+  };
+}
+
+export type PlanParse = { ok: true; steps: PlanStep[] } | { ok: false; problems: string[] };
+
+/** Finds the plan JSON in a reply: a ```json block, else the first {...} span, else the whole text. */
+export function extractPlanJson(reply: string, jsonBlock: string | null): string | null {
+  if (jsonBlock !== null) return jsonBlock;
+  const start = reply.indexOf('{');
+  const end = reply.lastIndexOf('}');
+  return start >= 0 && end > start ? reply.slice(start, end + 1) : null;
+}
+
+export function parsePlan(
+  json: string | null,
+  opts: { agents: readonly string[]; knownIds?: ReadonlySet<string>; truncated?: boolean },
+): PlanParse {
+  if (json === null || !json.trim()) return { ok: false, problems: ['No plan found: reply with one ```json block holding {"plan": [...]}.'] };
+  if (opts.truncated) return { ok: false, problems: ['Your reply was cut off before the plan ended; send a shorter plan.'] };
+  let data: unknown;
+  try {
+    data = JSON.parse(jsonrepair(json));
+  } catch (error) {
+    return { ok: false, problems: [`The plan is not valid JSON (${(error as Error).message}).`] };
+  }
+  const parsed = PlanSchema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, problems: [`The plan does not have the expected shape at ${issue?.path.join('.') || 'top level'}: ${issue?.message}. Expected {"plan": [{"id", "agent", "task", "need": [ids]}]}.`] };
+  }
+  const steps = parsed.data.plan.map((s) => ({ ...s, task: s.task.trim() })) as PlanStep[];
+  const problems = validateSteps(steps, opts.agents, opts.knownIds ?? new Set());
+  return problems.length ? { ok: false, problems } : { ok: true, steps };
+}
+
+export function validateSteps(steps: readonly PlanStep[], agents: readonly string[], knownIds: ReadonlySet<string>): string[] {
+  const problems: string[] = [];
+  if (steps.length === 0) problems.push('The plan has no steps.');
+  const ids = new Set<string>();
+  for (const step of steps) {
+    if (ids.has(step.id) || knownIds.has(step.id)) problems.push(`Step id "${step.id}" is used more than once; give every step its own id.`);
+    ids.add(step.id);
+    if (!agents.includes(step.agent)) problems.push(`Step "${step.id}" names the agent "${step.agent}", which does not exist; use one of: ${agents.join(', ')}.`);
+  }
+  for (const step of steps) {
+    for (const need of step.need) {
+      if (need === step.id) problems.push(`Step "${step.id}" needs itself.`);
+      else if (!ids.has(need) && !knownIds.has(need)) problems.push(`Step "${step.id}" needs "${need}", but no step has that id.`);
+    }
+  }
+  const cycle = findCycle(steps);
+  if (cycle) problems.push(`Steps ${cycle.map((c) => `"${c}"`).join(' → ')} depend on each other in a cycle; remove one dependency.`);
+  return problems;
+}
+
+/** A dependency cycle among the steps, as the ids along it, or null. */
+export function findCycle(steps: readonly PlanStep[]): string[] | null {
+  const byId = new Map(steps.map((s) => [s.id, s]));
+  const state = new Map<string, 'visiting' | 'done'>();
+  const path: string[] = [];
+  const visit = (id: string): string[] | null => {
+    if (state.get(id) === 'done') return null;
+    if (state.get(id) === 'visiting') return [...path.slice(path.indexOf(id)), id];
+    state.set(id, 'visiting');
+    path.push(id);
+    for (const need of byId.get(id)?.need ?? []) {
+      if (!byId.has(need) || need === id) continue;
+      const found = visit(need);
+      if (found) return found;
+    }
+    path.pop();
+    state.set(id, 'done');
+    return null;
+  };
+  for (const step of steps) {
+    const found = visit(step.id);
+    if (found) return found;
+  }
+  return null;
+}

@@ -1,0 +1,101 @@
+// The CLI contract (kept stable: scripts and acceptance checks depend on it).
+import { parseArgs } from 'node:util';
+import { AGENT_CHOICES, type AgentChoice } from '../../common/agents.js';
+import { PROVIDER_KINDS, type ProviderKind } from '../../common/settings.js';
+
+export class UsageError extends Error {}
+
+export const USAGE = `Usage:
+  agentic run "REQUEST" [--workspace DIR] [--agent auto|casual|coder|file|web|planner|mcp]
+          [--provider llama|openai|ollama|anthropic|replay] [--model ID_OR_PATH] [--base-url URL]
+          [--replay FILE] [--yes] [--block-timeout SECONDS] [--max-attempts N] [--session ID] [--json]
+  agentic route ["REQUEST"] [--json]     (no REQUEST: one request per stdin line)
+  agentic models list|download ID|rm ID [--json]
+  agentic sessions [--json]`;
+
+export interface RunArgs {
+  command: 'run';
+  request: string;
+  workspace?: string;
+  agent: AgentChoice;
+  provider?: ProviderKind;
+  model?: string;
+  baseUrl?: string;
+  replay?: string;
+  yes: boolean;
+  blockTimeoutSec?: number;
+  maxAttempts?: number;
+  session?: string;
+  json: boolean;
+}
+export interface RouteArgs { command: 'route'; request?: string; json: boolean }
+export interface ModelsArgs { command: 'models'; action: 'list' | 'download' | 'rm'; id?: string; json: boolean }
+export interface SessionsArgs { command: 'sessions'; json: boolean }
+export type CliArgs = RunArgs | RouteArgs | ModelsArgs | SessionsArgs;
+
+const OPTIONS = {
+  workspace: { type: 'string' },
+  agent: { type: 'string' },
+  provider: { type: 'string' },
+  model: { type: 'string' },
+  'base-url': { type: 'string' },
+  replay: { type: 'string' },
+  yes: { type: 'boolean', short: 'y' },
+  'block-timeout': { type: 'string' },
+  'max-attempts': { type: 'string' },
+  session: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function positiveInt(name: string, raw: string | undefined, max: number): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > max) throw new UsageError(`--${name} must be a whole number from 1 to ${max}, got "${raw}".`);
+  return n;
+}
+
+export function parseCli(argv: readonly string[]): CliArgs | 'help' {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('\n')[0] ?? 'bad arguments');
+  }
+  const { values: v, positionals } = parsed;
+  if (v.help) return 'help';
+  const [command, ...rest] = positionals;
+  const json = v.json ?? false;
+  switch (command) {
+    case 'run': {
+      if (rest.length !== 1 || !rest[0]?.trim()) throw new UsageError('run needs exactly one REQUEST argument (quote it).');
+      const agent = v.agent ?? 'auto';
+      if (!(AGENT_CHOICES as readonly string[]).includes(agent)) throw new UsageError(`Unknown agent "${agent}". Choose one of: ${AGENT_CHOICES.join(', ')}.`);
+      if (v.provider !== undefined && !(PROVIDER_KINDS as readonly string[]).includes(v.provider)) {
+        throw new UsageError(`Unknown provider "${v.provider}". Choose one of: ${PROVIDER_KINDS.join(', ')}.`);
+      }
+      const provider = (v.provider ?? (v.replay ? 'replay' : undefined)) as ProviderKind | undefined;
+      if (provider === 'replay' && !v.replay) throw new UsageError('--provider replay needs --replay FILE.');
+      return {
+        command, request: rest[0], workspace: v.workspace, agent: agent as AgentChoice, provider, model: v.model, baseUrl: v['base-url'],
+        replay: v.replay, yes: v.yes ?? false, blockTimeoutSec: positiveInt('block-timeout', v['block-timeout'], 86_400),
+        maxAttempts: positiveInt('max-attempts', v['max-attempts'], 50), session: v.session, json,
+      };
+    }
+    case 'route':
+      if (rest.length > 1) throw new UsageError('route takes at most one REQUEST argument.');
+      return { command, request: rest[0], json };
+    case 'models': {
+      const [action, id] = rest;
+      if (action === 'list' && !id) return { command, action, json };
+      if ((action === 'download' || action === 'rm') && id) return { command, action, id, json };
+      throw new UsageError('models needs: list | download ID | rm ID.');
+    }
+    case 'sessions':
+      return { command, json };
+    case undefined:
+      throw new UsageError('No command given.');
+    default:
+      throw new UsageError(`Unknown command "${command}".`);
+  }
+}

@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// The `agentic` command line. Exit status: 0 the turn ran to its end, 1 it failed, 2 bad usage.
+// Errors are one line on stderr, never a stack trace.
+import { toErrorData } from '../../common/errors.js';
+import { parseCli, USAGE, UsageError } from './args.js';
+import { modelsCommand, sessionsCommand } from './models.js';
+import { routeCommand } from './route.js';
+import { runCommand } from './run.js';
+
+async function main(argv: string[]): Promise<number> {
+  const args = parseCli(argv);
+  if (args === 'help') {
+    process.stdout.write(USAGE + '\n');
+    return 0;
+  }
+  switch (args.command) {
+    case 'run':
+      return runCommand(args);
+    case 'route':
+      return routeCommand(args);
+    case 'models':
+      return modelsCommand(args);
+    case 'sessions':
+      return sessionsCommand(args);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      process.stderr.write(`agentic: ${error.message} (see agentic --help)\n`);
+      process.exitCode = 2;
+      return;
+    }
+    const data = toErrorData(error);
+    process.stderr.write(`agentic: ${data.message} (${data.code})\n`);
+    process.exitCode = data.code === 'REPLAY_INVALID' || data.code === 'BAD_INPUT' ? 2 : 1;
+  },
+);

@@ -1,0 +1,55 @@
+// `agentic models` and `agentic sessions`.
+import { join } from 'node:path';
+import { defaultDataDir } from '../../node/config/paths.js';
+import { ModelManager } from '../../node/llm/modelManager.js';
+import { createLogger } from '../../node/logger.js';
+import { SqliteStore } from '../../node/store/sqlite-store.js';
+import type { ModelsArgs, SessionsArgs } from './args.js';
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+export async function modelsCommand(args: ModelsArgs): Promise<number> {
+  const manager = new ModelManager({ modelsDir: join(defaultDataDir(), 'models'), logger: createLogger({ level: 'error' }) });
+  if (args.action === 'list') {
+    const models = await manager.list();
+    if (args.json) for (const m of models) process.stdout.write(JSON.stringify(m) + '\n');
+    else {
+      for (const m of models) {
+        const flags = [m.installed && 'installed', m.recommended && 'recommended', !m.fits && 'too large for this machine'].filter(Boolean).join(', ');
+        process.stdout.write(`${m.id.padEnd(28)} ${mb(m.sizeBytes).padStart(8)}  ${m.license.padEnd(12)} ${flags}\n`);
+      }
+    }
+    return 0;
+  }
+  if (args.action === 'download') {
+    const controller = new AbortController();
+    process.once('SIGINT', () => controller.abort());
+    let last = 0;
+    const { path } = await manager.download(args.id!, {
+      signal: controller.signal,
+      onProgress: ({ receivedBytes, totalBytes }) => {
+        if (Date.now() - last < 500) return;
+        last = Date.now();
+        process.stderr.write(`\r${mb(receivedBytes)}${totalBytes ? ` / ${mb(totalBytes)}` : ''}   `);
+      },
+    });
+    process.stderr.write('\n');
+    process.stdout.write(`${path}\n`);
+    return 0;
+  }
+  const { deleted } = await manager.delete(args.id!);
+  process.stdout.write(deleted ? `deleted ${args.id}\n` : `${args.id} was not installed\n`);
+  return 0;
+}
+
+export async function sessionsCommand(args: SessionsArgs): Promise<number> {
+  const store = SqliteStore.open(join(defaultDataDir(), 'sessions.db'));
+  try {
+    for (const s of store.listSessions()) {
+      process.stdout.write(args.json ? JSON.stringify(s) + '\n' : `${s.id}  ${new Date(s.updatedAt).toISOString().slice(0, 16)}  ${s.title}\n`);
+    }
+  } finally {
+    store.close();
+  }
+  return 0;
+}

@@ -1,0 +1,45 @@
+// `npm run web`: the app in any browser. Loopback only unless --host says otherwise.
+import { parseArgs } from 'node:util';
+import { createApp } from '../../app.js';
+import { defaultDataDir, findAppRoot } from '../../node/config/paths.js';
+import { createLogger } from '../../node/logger.js';
+import { ensureRendererBuilt } from './ensureRenderer.js';
+import { isLoopback } from './security.js';
+import { startWebServer } from './server.js';
+
+const out = (line: string) => process.stdout.write(line + '\n');
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { port: { type: 'string' }, host: { type: 'string' }, workspace: { type: 'string' }, replay: { type: 'string' } },
+    strict: true,
+  });
+  const port = values.port === undefined ? 0 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0–65535, got ${values.port}`);
+  const host = values.host ?? '127.0.0.1';
+  const root = findAppRoot();
+  const staticDir = await ensureRendererBuilt(root, out);
+  const logger = createLogger({ level: 'warn' });
+  const app = await createApp({
+    host: 'web',
+    dataDir: defaultDataDir(),
+    settings: values.workspace ? { workspace: values.workspace } : {},
+    replayFile: values.replay,
+    logger,
+  });
+  const server = await startWebServer({ handlers: app.handlers, subscribe: app.subscribe, staticDir, host, port, logger });
+  if (!isLoopback(host)) {
+    process.stderr.write(`WARNING: listening on ${host}: anyone who can reach this machine and learns the token can run code here.\n`);
+  }
+  out(`Agentic is running: ${server.url}`);
+  const shutdown = () => {
+    void server.close().then(() => app.dispose()).finally(() => process.exit(0));
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`agentic web: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,113 @@
+// The web host: the renderer and the typed contract over a WebSocket at /bridge, behind the gate.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { Handlers } from '../../common/contract.js';
+import { dispatch } from '../../common/dispatch.js';
+import type { AppEvent } from '../../common/events.js';
+import { EventChannel } from '../../core/transport/eventChannel.js';
+import type { Logger } from '../../core/ports.js';
+import { checkRequest, isLoopback, TOKEN_COOKIE, type GateOptions } from './security.js';
+import { serveStatic } from './staticFiles.js';
+
+export interface WebServerOptions {
+  handlers: Handlers;
+  subscribe: (listener: (event: AppEvent) => void) => () => void;
+  staticDir: string;
+  host?: string;
+  port?: number;
+  token?: string;
+  logger: Logger;
+}
+
+export interface WebServer {
+  url: string;
+  port: number;
+  token: string;
+  close(): Promise<void>;
+}
+
+const MAX_MESSAGE_BYTES = 32 * 1024 * 1024;
+
+export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
+  const host = options.host ?? '127.0.0.1';
+  const token = options.token ?? randomBytes(24).toString('base64url');
+  const gate: GateOptions = { token, port: 0, bindHost: host };
+  const server = createServer((req, res) => {
+    void handleHttp(req, res).catch((error: unknown) => {
+      options.logger.error('http handler failed', { error: String(error) });
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+  });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+
+  async function handleHttp(req: IncomingMessage, res: import('node:http').ServerResponse): Promise<void> {
+    const verdict = checkRequest(req, gate, { requireOrigin: false });
+    if (!verdict.ok) return void res.writeHead(verdict.status, { 'content-type': 'text/plain' }).end(`Refused: ${verdict.reason}.\n`);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405).end();
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (verdict.viaQuery) {
+      // Assets are loaded by relative URL without the query: a strict same-site cookie carries the token for them.
+      res.setHeader('set-cookie', `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`);
+    }
+    if (!(await serveStatic(options.staticDir, url.pathname, res))) res.writeHead(404).end('Not found.\n');
+  }
+
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const verdict = checkRequest(req, gate, { requireOrigin: true });
+    if (url.pathname !== '/bridge' || !verdict.ok) {
+      const status = verdict.ok ? 404 : verdict.status;
+      socket.end(`HTTP/1.1 ${status} Refused\r\nConnection: close\r\ncontent-length: 0\r\n\r\n`);
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => serveClient(ws));
+  });
+
+  function serveClient(ws: WebSocket): void {
+    const clientId = randomUUID();
+    const channel = new EventChannel((batch) => ws.send(JSON.stringify(batch)));
+    const unsubscribe = options.subscribe((event) => channel.push(event));
+    ws.on('message', (raw) => {
+      let msg: { id?: unknown; command?: unknown; input?: unknown; ack?: unknown };
+      try {
+        msg = JSON.parse(String(raw)) as typeof msg;
+      } catch {
+        return ws.close(1003, 'bad json');
+      }
+      if (typeof msg.ack === 'number') return channel.ack(msg.ack);
+      if (typeof msg.id !== 'number') return;
+      const id = msg.id;
+      void dispatch(options.handlers, msg.command, msg.input, { clientId }).then((result) => {
+        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, result }));
+      });
+    });
+    ws.on('close', () => {
+      unsubscribe();
+      channel.close();
+    });
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  gate.port = port;
+  const shownHost = isLoopback(host) ? '127.0.0.1' : host;
+  return {
+    url: `http://${shownHost}:${port}/?token=${token}`,
+    port,
+    token,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const client of wss.clients) client.terminate();
+        wss.close();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export type { Server };

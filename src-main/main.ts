@@ -1,0 +1,47 @@
+// Electron entry: one app (createApp), one locked-down window, the IPC server.
+import { app, BrowserWindow } from 'electron';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp, type App } from './app.js';
+import { serveIpc } from './electron/ipc.js';
+import { createMainWindow } from './electron/window.js';
+import { createLogger } from './node/logger.js';
+
+const outDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const logger = createLogger({ level: 'info' });
+let core: App | null = null;
+
+app.enableSandbox();
+app.on('web-contents-created', (_event, contents) => {
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+});
+
+async function start(): Promise<void> {
+  await app.whenReady();
+  core = await createApp({ host: 'electron', dataDir: app.getPath('userData'), logger });
+  const open = () => {
+    const { window, isAppUrl } = createMainWindow(outDir);
+    const stop = serveIpc(window, core!.handlers, core!.subscribe, isAppUrl);
+    window.on('closed', stop);
+  };
+  open();
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) open();
+  });
+}
+
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});
+app.on('will-quit', (event) => {
+  if (!core) return;
+  event.preventDefault();
+  const closing = core;
+  core = null;
+  void closing.dispose().finally(() => app.exit(0));
+});
+
+start().catch((error: unknown) => {
+  logger.error('start failed', { error: error instanceof Error ? error.message : String(error) });
+  app.exit(1);
+});

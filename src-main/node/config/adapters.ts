@@ -1,0 +1,131 @@
+// Constructs the node adapters behind the ports, once per app. Heavy parts (the browser, the
+// llama model, MCP servers) start lazily, on first use.
+import { join } from 'node:path';
+import type { AgentName } from '../../common/agents.js';
+import { AppError } from '../../common/errors.js';
+import type { EventInput, RoutingDecision } from '../../common/events.js';
+import type { Agent } from '../../core/agent.js';
+import { promptVars, type AgentEnvironment } from '../../core/agents/definitions.js';
+import { judgeBlock, type ApprovalMode } from '../../core/approval/index.js';
+import { mcpCallNeedsApproval, mcpTrustPredicate } from '../../core/mcp/approval.js';
+import { formatToolList } from '../../core/mcp/format.js';
+import { createMcpTool } from '../../core/mcp/mcp-tool.js';
+import { createPlannerAgent } from '../../core/planner/plannerAgent.js';
+import type { ApprovalVerdict, Block, Logger, Tool } from '../../core/ports.js';
+import { createWebAgent } from '../../core/web/webAgent.js';
+import { createBrowserWeb, type BrowserWeb } from '../browser/browserWeb.js';
+import { checkShellSyntax, createCodeTools } from '../exec/index.js';
+import { createProvider } from '../llm/createProvider.js';
+import { ModelManager } from '../llm/modelManager.js';
+import { McpManager } from '../mcp/manager.js';
+import { createRouteDecider, OnnxRouter } from '../router/onnxRouter.js';
+import { createFileFinderTool } from '../tools/fileFinder.js';
+import { loadReplayProvider, ProviderHolder } from './providerHolder.js';
+import type { SettingsFile } from './settingsFile.js';
+
+export interface AdapterConfig {
+  root: string;
+  dataDir: string;
+  settings: SettingsFile;
+  logger: Logger;
+  emit: (event: EventInput) => void;
+  replayFile?: string;
+  workspace: () => string;
+}
+
+export type Adapters = Awaited<ReturnType<typeof createAdapters>>;
+
+export async function createAdapters(config: AdapterConfig) {
+  const { settings, logger, emit } = config;
+  const modelsDir = join(config.dataDir, 'models');
+  const replay = config.replayFile ? loadReplayProvider(config.replayFile) : null;
+  const provider = new ProviderHolder(
+    () => settings.get().provider,
+    (s) => (s.kind === 'replay' || replay ? (replay ?? failReplay()) : createProvider(s, { logger, modelsDir })),
+    logger,
+  );
+  const code = await createCodeTools({
+    network: settings.get().sandbox.network,
+    compileTimeoutMs: settings.get().compileTimeoutSec * 1000,
+    cacheDir: join(config.dataDir, 'cache', 'exec'),
+    logger,
+  });
+  const fileFinder = createFileFinderTool();
+  const mcp = new McpManager(settings.get().mcpServers, {
+    logger,
+    cwd: config.workspace(),
+    onStatus: (c) => emit({ type: 'mcp.status', sessionId: null, turnId: null, server: c.server, status: c.status, message: c.message }),
+  });
+  const trust = () => ({ servers: settings.get().mcpServers, mode: settings.get().approval.mode });
+  const mcpTool = createMcpTool(mcp, { isTrusted: mcpTrustPredicate(trust) });
+  const router = await OnnxRouter.load(join(config.root, 'resources', 'router'), logger).catch((error: unknown) => {
+    logger.warn('router unavailable; requests go to the casual agent', { error: String(error) });
+    return null;
+  });
+  const decide = router ? createRouteDecider(router, { mcpConfigured: () => settings.get().mcpServers.length > 0, logger }) : null;
+  let browser: BrowserWeb | null = null;
+  const web = (): BrowserWeb => (browser ??= createBrowserWeb({ searxngUrl: settings.get().searxngUrl || undefined, logger, executablePath: process.env.AGENTIC_CHROME }));
+  const models = new ModelManager({ modelsDir, logger });
+
+  const judge = async (block: Block, opts: { workspace: string; tainted: boolean; mode: ApprovalMode }): Promise<ApprovalVerdict> => {
+    if (block.tag === 'mcp') {
+      const call = mcpTool.inspect(block).call;
+      if (!call) return { action: 'allow' }; // unreadable: the tool answers with feedback and calls nothing
+      const verdict = mcpCallNeedsApproval(call, trust());
+      // Once untrusted text entered the turn, every consequential action asks.
+      return opts.tainted && verdict.action === 'allow' ? { action: 'ask', reasons: ['web content entered this turn'] } : verdict;
+    }
+    return judgeBlock(block, { ...opts, checkShellSyntax });
+  };
+
+  return {
+    provider,
+    languages: code.languages,
+    sandbox: code.sandbox,
+    models,
+    mcp,
+    tools: (): readonly Tool[] => [...code.tools, ...code.unavailable, fileFinder, mcpTool],
+    judge,
+    route: async (text: string): Promise<RoutingDecision> => {
+      if (!decide) throw new AppError('ROUTER_UNAVAILABLE', 'The router model is not available.');
+      return decide(text);
+    },
+    mcpToolList: async (): Promise<string> => {
+      const lists = await Promise.all(
+        mcp.serverNames().map((name) =>
+          mcp.serverTools(name).catch((error: unknown) => {
+            logger.warn('mcp server unavailable', { server: name, error: String(error) });
+            return [];
+          }),
+        ),
+      );
+      const tools = lists.flat();
+      return tools.length ? formatToolList(tools) : 'No MCP server is configured or reachable: tell the user to add one in Settings.';
+    },
+    webAgent: (env: AgentEnvironment): Agent =>
+      createWebAgent({ driver: () => web().driverFactory(), search: lazySearch(web), prompts: env.prompts }),
+    plannerAgent: (env: AgentEnvironment): Agent =>
+      createPlannerAgent({
+        prompts: env.prompts,
+        vars: (ctx) => promptVars(env, ctx),
+        stepAgents: (): AgentName[] => (settings.get().mcpServers.length ? ['coder', 'file', 'web', 'casual', 'mcp'] : ['coder', 'file', 'web', 'casual']),
+      }),
+    async dispose() {
+      await Promise.allSettled([provider.dispose(), mcp.dispose(), browser?.dispose()]);
+    },
+  };
+}
+
+function failReplay(): never {
+  throw new AppError('REPLAY_INVALID', 'The replay provider needs a replay file (--replay FILE).');
+}
+
+/** The search of the browser that is created on first use. */
+function lazySearch(web: () => BrowserWeb): BrowserWeb['search'] {
+  return {
+    get name() {
+      return web().search.name;
+    },
+    search: (query, signal) => web().search.search(query, signal),
+  };
+}

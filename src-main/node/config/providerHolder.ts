@@ -1,0 +1,48 @@
+// Holds the active LlmProvider and replaces it when the provider settings change. Turns already
+// running keep the provider they started with.
+import { readFileSync } from 'node:fs';
+import { AppError } from '../../common/errors.js';
+import type { ProviderSettings } from '../../common/settings.js';
+import { parseReplayFile, ReplayProvider } from '../../core/llm/replay.js';
+import type { LlmProvider, Logger } from '../../core/ports.js';
+
+export type ProviderFactory = (settings: ProviderSettings) => LlmProvider;
+
+export class ProviderHolder {
+  private provider: LlmProvider | null = null;
+  private key = '';
+
+  constructor(
+    private readonly settings: () => ProviderSettings,
+    private readonly factory: ProviderFactory,
+    private readonly logger: Logger,
+  ) {}
+
+  get(): LlmProvider {
+    const s = this.settings();
+    const key = JSON.stringify(s);
+    if (!this.provider || key !== this.key) {
+      const old = this.provider;
+      this.provider = this.factory(s);
+      this.key = key;
+      if (old?.dispose) old.dispose().catch((error: unknown) => this.logger.warn('provider dispose failed', { error: String(error) }));
+    }
+    return this.provider;
+  }
+
+  async dispose(): Promise<void> {
+    await this.provider?.dispose?.();
+    this.provider = null;
+  }
+}
+
+/** The replay provider from a `{"responses": […]}` file; errors name the file. */
+export function loadReplayProvider(path: string, chunkDelayMs = 1): ReplayProvider {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    throw new AppError('REPLAY_INVALID', `Cannot read the replay file ${path}.`);
+  }
+  return new ReplayProvider(parseReplayFile(text), { chunkDelayMs });
+}

@@ -1,0 +1,135 @@
+// One Tool per installed language: refusal check, save through the workspace guard, compile in a
+// private folder, run in the workspace on a pty inside the sandbox, and a ToolResult for the model.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { toErrorData } from '../../common/errors.js';
+import { checkInteractive } from '../../core/blocks/interactive.js';
+import type { Block, Logger, Tool, ToolContext, ToolResult } from '../../core/ports.js';
+import { resolveInWorkspace, workspaceRelative } from '../workspace/guard.js';
+import { planFor, type CommandLine } from './languages.js';
+import { runInPty, type PtyRunResult } from './ptyRun.js';
+import type { SandboxInfo } from './sandbox.js';
+import type { CodeLanguage, Toolchain } from './toolchains.js';
+
+export interface CodeToolOptions {
+  sandbox: SandboxInfo;
+  /** Network inside the sandbox (default on). */
+  network: boolean;
+  compileTimeoutMs: number;
+  outputCap?: number;
+  cacheDir: string;
+  logger?: Logger;
+}
+
+const DESCRIPTIONS: Record<CodeLanguage, string> = {
+  python: 'runs a Python 3 script',
+  bash: 'runs a bash script (any command, e.g. `python3 main.py` or `gcc x.c && ./a.out`)',
+  c: 'compiles a C program with its main() and runs it',
+  go: 'builds a Go program (package main) and runs it',
+  java: 'compiles a Java program (the class with main) and runs it',
+};
+
+const ANSI_RE = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b[=>78]/g;
+
+/** Terminal output as plain text for the model: no escape sequences, \n line ends. */
+export function plainText(terminal: string): string {
+  return terminal.replace(ANSI_RE, '').replace(/\r+\n/g, '\n').replace(/\r/g, '\n');
+}
+
+async function saveBlock(block: Block, workspace: string): Promise<string | null> {
+  if (block.savePath === null) return null;
+  const target = await resolveInWorkspace(workspace, block.savePath);
+  await mkdir(path.dirname(target), { recursive: true });
+  await writeFile(target, block.code.endsWith('\n') || block.code === '' ? block.code : `${block.code}\n`);
+  return workspaceRelative(workspace, target);
+}
+
+function failureFeedback(stage: 'compile' | 'run', run: PtyRunResult, limitMs: number): string | undefined {
+  if (run.timedOut) return `The ${stage === 'compile' ? 'compilation' : 'program'} ran past its time limit (${Math.round(limitMs / 1000)} s) and was stopped. Make it finish faster or do less work.`;
+  if (run.flooded) return 'The program printed far too much output and was stopped. Print a summary instead.';
+  if (stage === 'compile') return `Compilation failed (exit status ${run.exitCode ?? 'none'}). Fix the errors shown in the output.`;
+  if (run.exitCode !== 0) return `The program exited with status ${run.exitCode ?? `signal ${run.signal ?? '?'}`}. Fix the error shown in the output.`;
+  return undefined;
+}
+
+function statusOf(run: PtyRunResult): ToolResult['status'] {
+  if (run.cancelled) return 'cancelled';
+  if (run.timedOut) return 'timeout';
+  return run.exitCode === 0 && !run.flooded ? 'ok' : 'failed';
+}
+
+class CodeTool implements Tool {
+  readonly description: string;
+
+  constructor(
+    readonly tag: CodeLanguage,
+    private readonly toolchain: Toolchain,
+    private readonly options: CodeToolOptions,
+  ) {
+    this.description = `${DESCRIPTIONS[tag]} (${toolchain.version ?? tag})`;
+  }
+
+  async run(block: Block, ctx: ToolContext): Promise<ToolResult> {
+    const started = performance.now();
+    const done = (result: Omit<ToolResult, 'durationMs'>): ToolResult => ({ ...result, durationMs: Math.round(performance.now() - started) });
+    const refusal = checkInteractive(this.tag, block.code);
+    if (refusal !== null) return done({ status: 'refused', exitCode: null, output: '', savedTo: null, feedback: refusal });
+    let savedTo: string | null = null;
+    let buildDir: string | null = null;
+    try {
+      savedTo = await saveBlock(block, ctx.workspace);
+      buildDir = await mkdtemp(path.join(os.tmpdir(), 'agentic-block-'));
+      const plan = planFor(this.tag, block.code, { toolchain: this.toolchain, buildDir, workspace: ctx.workspace, cacheDir: this.options.cacheDir });
+      await writeFile(path.join(buildDir, plan.sourceName), block.code);
+      const exec = (line: CommandLine, timeoutMs: number) =>
+        runInPty({
+          ...line,
+          cwd: ctx.workspace,
+          env: plan.env,
+          sandbox: this.options.sandbox,
+          sandboxSpec: { writable: [buildDir!, this.options.cacheDir], network: this.options.network },
+          timeoutMs,
+          signal: ctx.signal,
+          onOutput: ctx.onOutput,
+          outputCap: this.options.outputCap,
+        });
+      let prefix = '';
+      if (plan.compile) {
+        const compiled = await exec(plan.compile, this.options.compileTimeoutMs);
+        prefix = plainText(compiled.output);
+        if (statusOf(compiled) !== 'ok') {
+          const feedback = compiled.cancelled ? undefined : failureFeedback('compile', compiled, this.options.compileTimeoutMs);
+          return done({ status: statusOf(compiled), exitCode: compiled.exitCode, output: prefix, savedTo, ...(feedback ? { feedback } : {}) });
+        }
+      }
+      const ran = await exec(plan.run, ctx.timeoutMs);
+      const feedback = ran.cancelled ? undefined : failureFeedback('run', ran, ctx.timeoutMs);
+      return done({ status: statusOf(ran), exitCode: ran.exitCode, output: prefix + plainText(ran.output), savedTo, ...(feedback ? { feedback } : {}) });
+    } catch (error) {
+      const data = toErrorData(error);
+      this.options.logger?.warn('code block failed to run', { tag: this.tag, code: data.code, message: data.message });
+      const status = data.code === 'CANCELLED' ? 'cancelled' : 'error';
+      return done({ status, exitCode: null, output: '', savedTo, feedback: data.message });
+    } finally {
+      if (buildDir !== null) await rm(buildDir, { recursive: true, force: true });
+    }
+  }
+}
+
+export function createCodeTool(toolchain: Toolchain, options: CodeToolOptions): Tool {
+  return new CodeTool(toolchain.language, toolchain, options);
+}
+
+/** The tool for a language whose toolchain is missing: every block gets feedback naming what is missing. */
+export function missingToolchainTool(tag: string, missing: readonly string[], available: readonly string[]): Tool {
+  const what = missing.length > 0 ? missing.join(', ') : tag;
+  const feedback =
+    `The ${tag} toolchain is not installed on this machine (missing: ${what}), so this block was not run. ` +
+    (available.length > 0 ? `Use one of the installed languages instead: ${available.join(', ')}.` : 'No language toolchain is installed.');
+  return {
+    tag,
+    description: `${tag} (not installed: ${what})`,
+    run: async () => ({ status: 'error', exitCode: null, output: '', savedTo: null, durationMs: 0, feedback }),
+  };
+}

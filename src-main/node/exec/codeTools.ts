@@ -1,0 +1,58 @@
+// The code tools of this machine: toolchains and sandbox detected once, one Tool per language.
+import { mkdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Logger, Tool } from '../../core/ports.js';
+import { createCodeTool, missingToolchainTool } from './codeTool.js';
+import { detectSandbox, type SandboxInfo } from './sandbox.js';
+import { detectToolchains, type Toolchain } from './toolchains.js';
+
+export interface CreateCodeToolsOptions {
+  /** Network inside the sandbox (settings.sandbox.network; default on). */
+  network?: boolean;
+  /** Compile time limit per block (settings.compileTimeoutSec; default 60 s). The run limit is ToolContext.timeoutMs. */
+  compileTimeoutMs?: number;
+  /** Characters of output kept per block (default 1 MiB). */
+  outputCap?: number;
+  /** Persistent cache (Go build cache); default <tmp>/agentic-exec-cache. */
+  cacheDir?: string;
+  logger?: Logger;
+  /** Pre-detected toolchains or sandbox (tests, or a host that detected them already). */
+  toolchains?: Toolchain[];
+  sandbox?: SandboxInfo;
+}
+
+export interface CodeTools {
+  /** One tool per installed language. */
+  tools: Tool[];
+  /** Installed languages, for the prompt. */
+  languages: string[];
+  /** Tools for the languages not installed: they answer with feedback naming what is missing. */
+  unavailable: Tool[];
+  toolchains: Toolchain[];
+  sandbox: { available: boolean; kind: string; warning: string | null };
+}
+
+export async function createCodeTools(options: CreateCodeToolsOptions = {}): Promise<CodeTools> {
+  const [toolchains, sandbox] = await Promise.all([options.toolchains ?? detectToolchains(), options.sandbox ?? detectSandbox()]);
+  const cacheDir = options.cacheDir ?? path.join(os.tmpdir(), 'agentic-exec-cache');
+  await mkdir(cacheDir, { recursive: true });
+  if (sandbox.warning) options.logger?.warn(sandbox.warning);
+  const installed = toolchains.filter((t) => t.available);
+  const languages = installed.map((t) => t.language);
+  const toolOptions = {
+    sandbox,
+    network: options.network ?? true,
+    compileTimeoutMs: options.compileTimeoutMs ?? 60_000,
+    cacheDir,
+    ...(options.outputCap !== undefined ? { outputCap: options.outputCap } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+  };
+  return {
+    tools: installed.map((t) => createCodeTool(t, toolOptions)),
+    languages,
+    unavailable: toolchains.filter((t) => !t.available).map((t) => missingToolchainTool(t.language, t.missing, languages)),
+    toolchains,
+    sandbox: { available: sandbox.available, kind: sandbox.kind, warning: sandbox.warning },
+  };
+}

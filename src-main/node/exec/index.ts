@@ -1,0 +1,6 @@
+export { createCodeTools, type CreateCodeToolsOptions, type CodeTools } from './codeTools.js';
+export { createCodeTool, missingToolchainTool, plainText, type CodeToolOptions } from './codeTool.js';
+export { detectToolchains, CODE_LANGUAGES, type CodeLanguage, type Toolchain } from './toolchains.js';
+export { detectSandbox, bwrapArgs, macProfile, wrapCommand, type SandboxInfo, type SandboxKind, type SandboxSpec } from './sandbox.js';
+export { runInPty, type PtyRunOptions, type PtyRunResult } from './ptyRun.js';
+export { checkShellSyntax } from './shellSyntax.js';

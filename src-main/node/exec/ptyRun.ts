@@ -1,0 +1,102 @@
+// Runs one command in a pseudo-terminal, inside the sandbox when there is one: streams its output,
+// caps it, enforces the time limit and cancellation, and kills the whole process tree at the end.
+import { randomUUID } from 'node:crypto';
+import { spawn, type IPty } from 'node-pty';
+import { OutputCap } from './outputCap.js';
+import { BLOCK_MARKER_VAR, killTree } from './processTree.js';
+import { wrapCommand, type SandboxInfo, type SandboxSpec } from './sandbox.js';
+
+export interface PtyRunOptions {
+  file: string;
+  args: string[];
+  /** Where the command runs (the workspace). */
+  cwd: string;
+  env?: Record<string, string>;
+  sandbox: SandboxInfo;
+  /** Writable folders beyond the workspace, and the network switch. */
+  sandboxSpec: Omit<SandboxSpec, 'workspace'>;
+  timeoutMs: number;
+  signal: AbortSignal;
+  onOutput?: (data: string) => void;
+  outputCap?: number;
+  /** Output beyond this many characters is a flood: the process is killed. Default 8× the cap. */
+  floodLimit?: number;
+}
+
+export interface PtyRunResult {
+  exitCode: number | null;
+  /** The signal that ended it, when one did. */
+  signal: number | null;
+  timedOut: boolean;
+  cancelled: boolean;
+  flooded: boolean;
+  /** Raw terminal output, capped (see OutputCap). */
+  output: string;
+  truncated: boolean;
+  durationMs: number;
+}
+
+const TERM_ENV = { TERM: 'xterm-256color', COLORTERM: 'truecolor', PYTHONUNBUFFERED: '1', PYTHONDONTWRITEBYTECODE: '1' };
+
+function baseEnv(extra: Record<string, string> | undefined, marker: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
+  return { ...env, ...TERM_ENV, ...extra, [BLOCK_MARKER_VAR]: marker };
+}
+
+export async function runInPty(options: PtyRunOptions): Promise<PtyRunResult> {
+  const started = performance.now();
+  const marker = randomUUID();
+  const cap = new OutputCap(options.outputCap);
+  const floodLimit = options.floodLimit ?? cap.cap * 8;
+  const sandboxed = options.sandbox.kind === 'bubblewrap';
+  const command = wrapCommand(options.sandbox, { ...options.sandboxSpec, workspace: options.cwd }, options.file, options.args);
+  if (options.signal.aborted) return { exitCode: null, signal: null, timedOut: false, cancelled: true, flooded: false, output: '', truncated: false, durationMs: 0 };
+
+  let pty: IPty;
+  try {
+    pty = spawn(command.file, command.args, { name: 'xterm-256color', cols: 120, rows: 32, cwd: options.cwd, env: baseEnv(options.env, marker) });
+  } catch (error) {
+    throw new Error(`Could not start ${command.file}: ${(error as Error).message}`, { cause: error });
+  }
+  let stopReason: 'timeout' | 'cancel' | 'flood' | null = null;
+  let floodNoted = false;
+  const stop = (reason: 'timeout' | 'cancel' | 'flood') => {
+    if (stopReason !== null) return;
+    stopReason = reason;
+    // Under bubblewrap, killing bwrap tears down its PID namespace; otherwise sweep by marker too.
+    void killTree(pty.pid, sandboxed ? null : marker);
+  };
+  const timer = setTimeout(() => stop('timeout'), options.timeoutMs);
+  const onAbort = () => stop('cancel');
+  options.signal.addEventListener('abort', onAbort, { once: true });
+
+  const dataListener = pty.onData((data) => {
+    const live = cap.push(data);
+    if (live !== '') options.onOutput?.(live);
+    else if (!floodNoted && cap.truncated) {
+      floodNoted = true;
+      options.onOutput?.('\r\n[output beyond the cap is not shown]\r\n');
+    }
+    if (cap.totalLength > floodLimit) stop('flood');
+  });
+  const exit = await new Promise<{ exitCode: number; signal?: number }>((resolve) => {
+    pty.onExit(resolve);
+  });
+  clearTimeout(timer);
+  options.signal.removeEventListener('abort', onAbort);
+  dataListener.dispose();
+  // Background children (`cmd &`, nohup, setsid) must not outlive the block.
+  await killTree(pty.pid, sandboxed ? null : marker);
+
+  return {
+    exitCode: stopReason === null ? exit.exitCode : null,
+    signal: exit.signal ? exit.signal : null,
+    timedOut: stopReason === 'timeout',
+    cancelled: stopReason === 'cancel',
+    flooded: stopReason === 'flood',
+    output: cap.text(),
+    truncated: cap.truncated,
+    durationMs: performance.now() - started,
+  };
+}

@@ -1,0 +1,83 @@
+// The commands served by node adapters: app info, settings, routing, models, MCP, workspace.
+import { platform } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AGENT_NAMES } from '../../common/agents.js';
+import type { Handlers } from '../../common/contract.js';
+import { AppError } from '../../common/errors.js';
+import type { Emit } from '../../core/ports.js';
+import type { Adapters } from '../config/adapters.js';
+import type { SettingsFile } from '../config/settingsFile.js';
+import { importFiles, listWorkspace } from './workspaceFiles.js';
+
+type NodeCommands = Exclude<keyof Handlers, 'session.create' | 'session.list' | 'session.open' | 'session.rename' | 'session.delete' | 'turn.send' | 'turn.cancel' | 'approval.answer'>;
+
+export function createNodeHandlers(deps: {
+  host: 'electron' | 'web' | 'cli';
+  settings: SettingsFile;
+  adapters: Adapters;
+  workspace: () => string;
+  emit: Emit;
+  root: string;
+}): Pick<Handlers, NodeCommands> {
+  const { settings, adapters, emit } = deps;
+  const version = (JSON.parse(readFileSync(join(deps.root, 'package.json'), 'utf8')) as { version: string }).version;
+  const downloads = new Map<string, AbortController>();
+  const mcpServers = () => settings.get().mcpServers;
+  return {
+    'app.info': async () => {
+      const provider = adapters.provider.get();
+      const info = await provider.info().catch(() => null);
+      const s = settings.get().provider;
+      return {
+        version,
+        platform: platform(),
+        host: deps.host,
+        workspace: deps.workspace(),
+        languages: [...adapters.languages],
+        sandbox: adapters.sandbox,
+        provider: { kind: info?.kind ?? s.kind, model: info?.model ?? s.model, local: info?.local ?? s.kind === 'llama', contextSize: info?.contextSize ?? null },
+        agents: [...AGENT_NAMES],
+      };
+    },
+    'router.route': async ({ text }) => adapters.route(text),
+    'settings.get': async () => settings.get(),
+    'settings.update': async (patch) => settings.update(patch),
+    'models.list': async () => adapters.models.list(settings.get().provider.model),
+    'models.download': async ({ id }) => {
+      if (downloads.has(id)) throw new AppError('BAD_INPUT', `${id} is already downloading.`);
+      const controller = new AbortController();
+      downloads.set(id, controller);
+      const progress = (receivedBytes: number, totalBytes: number | null, done: boolean) =>
+        emit({ type: 'model.progress', sessionId: null, turnId: null, modelId: id, receivedBytes, totalBytes, done });
+      try {
+        const result = await adapters.models.download(id, { signal: controller.signal, onProgress: (p) => progress(p.receivedBytes, p.totalBytes, false) });
+        progress(0, null, true);
+        return result;
+      } finally {
+        downloads.delete(id);
+      }
+    },
+    'models.delete': async ({ id }) => adapters.models.delete(id),
+    'models.openLocal': async ({ path }) => adapters.models.openLocal(path),
+    'mcp.list': async () => adapters.mcp.servers().map((s) => ({ config: s.config, status: s.status, tools: s.tools })),
+    'mcp.add': async (config) => {
+      const others = mcpServers().filter((s) => s.name !== config.name);
+      settings.update({ mcpServers: [...others, config] });
+      await adapters.mcp.setServers(settings.get().mcpServers);
+      return { name: config.name };
+    },
+    'mcp.test': async ({ name }) => {
+      const tools = await adapters.mcp.testServer(name, AbortSignal.timeout(30_000));
+      return { tools: tools.map((t) => t.name) };
+    },
+    'mcp.remove': async ({ name }) => {
+      const before = mcpServers();
+      settings.update({ mcpServers: before.filter((s) => s.name !== name) });
+      await adapters.mcp.setServers(settings.get().mcpServers);
+      return { removed: before.length !== settings.get().mcpServers.length };
+    },
+    'workspace.list': async () => listWorkspace(deps.workspace()),
+    'workspace.import': async ({ files }) => ({ saved: await importFiles(deps.workspace(), files) }),
+  };
+}

@@ -1,0 +1,136 @@
+// Anthropic's Messages API over fetch + SSE: system prompt apart, text and thinking deltas streamed.
+import { AppError } from '../../common/errors.js';
+import { createReasoningStream, splitReasoning } from '../../core/llm/reasoning.js';
+import type { Completion, CompletionRequest, LlmProvider, Logger, ProviderInfo } from '../../core/ports.js';
+import { tableOrFallback } from './contextSize.js';
+import { DEFAULT_IDLE_TIMEOUT_MS, disconnected, estimateTokens, httpError, idleGuard, idleTimeoutError, readSse, trimSlash, unreachable, type ProviderLabel } from './http.js';
+
+export const DEFAULT_ANTHROPIC_URL = 'https://api.anthropic.com';
+const API_VERSION = '2023-06-01';
+
+export interface AnthropicProviderOptions {
+  model: string;
+  apiKey: string;
+  logger: Logger;
+  baseUrl?: string;
+  contextSize?: number;
+  /** Output cap when the request sets none (the API requires one). */
+  defaultMaxTokens?: number;
+  /** Extended thinking budget in tokens; 0 or absent = off. */
+  thinkingBudget?: number;
+  idleTimeoutMs?: number;
+}
+
+interface StreamEvent {
+  type?: string;
+  message?: { usage?: { input_tokens?: number } };
+  content_block?: { type?: string; text?: string; thinking?: string };
+  delta?: { type?: string; text?: string; thinking?: string; stop_reason?: string };
+  usage?: { output_tokens?: number };
+  error?: { type?: string; message?: string };
+}
+
+export class AnthropicProvider implements LlmProvider {
+  private readonly baseUrl: string;
+  private readonly label: ProviderLabel;
+
+  constructor(private readonly options: AnthropicProviderOptions) {
+    if (!options.apiKey) throw new AppError('PROVIDER_AUTH', 'Anthropic needs an API key: add one in Settings → Model.');
+    if (!options.model) throw new AppError('BAD_INPUT', 'Choose an Anthropic model id, e.g. claude-sonnet-4-5.');
+    this.baseUrl = trimSlash(options.baseUrl || DEFAULT_ANTHROPIC_URL).replace(/\/v1$/, '');
+    this.label = { provider: 'Anthropic', model: options.model, baseUrl: this.baseUrl };
+  }
+
+  info(): Promise<ProviderInfo> {
+    const wanted = this.options.contextSize ?? 0;
+    const known = tableOrFallback(this.options.model);
+    return Promise.resolve({
+      kind: 'anthropic',
+      model: this.options.model,
+      local: false,
+      contextSize: wanted > 0 ? wanted : known.size,
+      tokenizer: 'estimate',
+      contextSizeSource: wanted > 0 ? 'model' : known.source === 'fallback' ? 'estimate' : 'table',
+    });
+  }
+
+  countTokens(text: string): Promise<number> {
+    return Promise.resolve(estimateTokens(text));
+  }
+
+  private body(request: CompletionRequest): string {
+    const system = request.messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n\n');
+    const budget = this.options.thinkingBudget ?? 0;
+    const maxTokens = request.maxTokens ?? this.options.defaultMaxTokens ?? 8_192;
+    return JSON.stringify({
+      model: this.options.model,
+      max_tokens: budget > 0 ? Math.max(maxTokens, budget + 1_024) : maxTokens,
+      stream: true,
+      ...(system ? { system } : {}),
+      messages: request.messages.filter((m) => m.role !== 'system').map((m) => ({ role: m.role, content: m.content })),
+      ...(budget > 0 ? { thinking: { type: 'enabled', budget_tokens: budget } } : {}),
+    });
+  }
+
+  async complete(request: CompletionRequest): Promise<Completion> {
+    if (request.signal.aborted) throw new AppError('CANCELLED', 'Cancelled.');
+    const idleMs = this.options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+    const guard = idleGuard(request.signal, idleMs);
+    const inline = createReasoningStream();
+    let raw = '';
+    let thinking = '';
+    let stop: string | null = null;
+    let ended = false;
+    const usage = { promptTokens: 0, completionTokens: 0 };
+    try {
+      let res: Response;
+      try {
+        res = await fetch(`${this.baseUrl}/v1/messages`, {
+          method: 'POST',
+          signal: guard.signal,
+          headers: { 'content-type': 'application/json', 'x-api-key': this.options.apiKey, 'anthropic-version': API_VERSION },
+          body: this.body(request),
+        });
+      } catch (error) {
+        throw guard.timedOut || request.signal.aborted ? error : unreachable(this.label, error);
+      }
+      if (!res.ok || !res.body) throw httpError(res.status, await res.text(), this.label);
+      for await (const sse of readSse(res.body, guard)) {
+        const event = JSON.parse(sse.data) as StreamEvent;
+        if (event.type === 'error') throw httpError(500, JSON.stringify({ error: event.error }), this.label);
+        if (event.type === 'message_start') usage.promptTokens = event.message?.usage?.input_tokens ?? 0;
+        if (event.type === 'message_delta') {
+          stop = event.delta?.stop_reason ?? stop;
+          usage.completionTokens = event.usage?.output_tokens ?? usage.completionTokens;
+        }
+        if (event.type === 'message_stop') ended = true;
+        if (event.type !== 'content_block_delta' || !event.delta) continue;
+        if (event.delta.type === 'thinking_delta' && event.delta.thinking) {
+          thinking += event.delta.thinking;
+          request.onDelta?.({ reasoning: event.delta.thinking });
+        } else if (event.delta.type === 'text_delta' && event.delta.text) {
+          raw += event.delta.text;
+          const out = inline.push(event.delta.text);
+          if (out.text || out.reasoning) request.onDelta?.(out);
+        }
+      }
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      if (guard.timedOut) throw idleTimeoutError(this.label, idleMs);
+      if (request.signal.aborted) throw new AppError('CANCELLED', 'Cancelled.', { cause: error });
+      throw disconnected(this.label);
+    } finally {
+      guard.dispose();
+    }
+    if (!ended) throw disconnected(this.label);
+    const tail = inline.flush();
+    if (tail.text || tail.reasoning) request.onDelta?.(tail);
+    const split = splitReasoning(raw);
+    return {
+      text: split.answer,
+      reasoning: [thinking.trim(), split.reasoning].filter(Boolean).join('\n\n'),
+      truncated: stop === 'max_tokens',
+      usage,
+    };
+  }
+}

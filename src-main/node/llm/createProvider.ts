@@ -1,0 +1,43 @@
+// Builds the provider the settings ask for. 'replay' is wired by the app (the lead's Replay provider).
+import { AppError } from '../../common/errors.js';
+import type { ProviderSettings } from '../../common/settings.js';
+import type { LlmProvider, Logger } from '../../core/ports.js';
+import { AnthropicProvider } from './anthropic.js';
+import { LlamaCppProvider } from './llamaCpp.js';
+import { resolveModelPath } from './modelManager.js';
+import { OllamaProvider } from './ollama.js';
+import { OpenAiCompatibleProvider } from './openaiCompatible.js';
+
+export interface ProviderDeps {
+  logger: Logger;
+  /** Where catalogue models are downloaded. */
+  modelsDir: string;
+  /** The key behind settings.apiKeyRef, already read from the secret store. */
+  apiKey?: string;
+  /** Silence allowed before/between tokens for HTTP providers (default 5 min). */
+  idleTimeoutMs?: number;
+  /** llama only: false forces CPU. */
+  gpu?: 'auto' | false;
+}
+
+export function createProvider(settings: ProviderSettings, deps: ProviderDeps): LlmProvider {
+  const { logger, apiKey, idleTimeoutMs } = deps;
+  switch (settings.kind) {
+    case 'llama':
+      return new LlamaCppProvider({
+        modelPath: resolveModelPath(settings.model, deps.modelsDir),
+        logger,
+        threads: settings.threads,
+        contextSize: settings.contextSize,
+        ...(deps.gpu !== undefined ? { gpu: deps.gpu } : {}),
+      });
+    case 'openai':
+      return new OpenAiCompatibleProvider({ baseUrl: settings.baseUrl, model: settings.model, apiKey, logger, contextSize: settings.contextSize, idleTimeoutMs });
+    case 'ollama':
+      return new OllamaProvider({ baseUrl: settings.baseUrl, model: settings.model, logger, contextSize: settings.contextSize, idleTimeoutMs });
+    case 'anthropic':
+      return new AnthropicProvider({ baseUrl: settings.baseUrl, model: settings.model, apiKey: apiKey ?? '', logger, contextSize: settings.contextSize, idleTimeoutMs });
+    default:
+      throw new AppError('BAD_INPUT', `createProvider does not build "${settings.kind}" providers; the app wires them.`);
+  }
+}

@@ -1,0 +1,267 @@
+// The embedded provider: llama.cpp through node-llama-cpp. Keeps each conversation's tokens in a context
+// sequence so the next call evaluates only what changed (LlamaChat compares the new prompt's tokens with
+// the sequence's and keeps the common prefix), and refuses a prompt that would not fit instead of letting
+// the engine drop history silently.
+import { existsSync } from 'node:fs';
+import {
+  getLlama,
+  LlamaChat,
+  LlamaLogLevel,
+  type ChatHistoryItem,
+  type Llama,
+  type LlamaContext,
+  type LlamaContextSequence,
+  type LlamaGrammar,
+  type LlamaModel,
+} from 'node-llama-cpp';
+import { AppError, isAbortError } from '../../common/errors.js';
+import { createReasoningStream, splitReasoning } from '../../core/llm/reasoning.js';
+import type { ChatMessage, Completion, CompletionRequest, LlmProvider, Logger, ProviderInfo } from '../../core/ports.js';
+import { defaultThreadCount } from './hardware.js';
+
+export interface LlamaCppProviderOptions {
+  /** Path of a GGUF file. */
+  modelPath: string;
+  logger: Logger;
+  /** llama.cpp threads; 0 or absent = physical cores − 1, at least 1. */
+  threads?: number;
+  /** Context size in tokens; 0 or absent = the largest the model and free memory allow. */
+  contextSize?: number;
+  /** Layers offloaded to the GPU; 'auto' (default) lets node-llama-cpp fit them to free VRAM. */
+  gpuLayers?: number | 'auto';
+  /** false forces CPU (tests, machines with broken drivers). */
+  gpu?: 'auto' | false;
+  /** Conversations kept in the KV cache at once (each costs a context's worth of memory). Default 1. */
+  sequences?: number;
+  temperature?: number;
+  seed?: number;
+  /** Off by default: code legitimately repeats identifiers, and the penalty costs time per token. */
+  repeatPenalty?: boolean;
+}
+
+interface Slot {
+  sequence: LlamaContextSequence;
+  chat: LlamaChat;
+  owner: string | null;
+  lastUsed: number;
+  /** Calls on one sequence run one after another. */
+  queue: Promise<unknown>;
+}
+
+interface Engine {
+  llama: Llama;
+  model: LlamaModel;
+  context: LlamaContext;
+  slots: Slot[];
+}
+
+let llamaInstance: Promise<Llama> | null = null;
+let llamaGpu: 'auto' | false | null = null;
+
+function sharedLlama(gpu: 'auto' | false, logger: Logger): Promise<Llama> {
+  // One native backend per process; a second getLlama with other GPU settings would load another.
+  if (!llamaInstance || llamaGpu !== gpu) {
+    llamaGpu = gpu;
+    llamaInstance = getLlama({
+      gpu,
+      build: 'never',
+      logLevel: LlamaLogLevel.warn,
+      logger: (level, message) => {
+        if (level === LlamaLogLevel.error || level === LlamaLogLevel.fatal) logger.error('llama.cpp', { message });
+        else if (level === LlamaLogLevel.warn) logger.warn('llama.cpp', { message });
+      },
+    });
+  }
+  return llamaInstance;
+}
+
+export function toChatHistory(messages: ChatMessage[]): ChatHistoryItem[] {
+  return messages.map((m): ChatHistoryItem => {
+    if (m.role === 'system') return { type: 'system', text: m.content };
+    if (m.role === 'user') return { type: 'user', text: m.content };
+    return { type: 'model', response: [m.content] };
+  });
+}
+
+export class LlamaCppProvider implements LlmProvider {
+  private engine: Promise<Engine> | null = null;
+  private readonly grammars = new Map<string, Promise<LlamaGrammar>>();
+  private disposed = false;
+
+  constructor(private readonly options: LlamaCppProviderOptions) {}
+
+  async info(): Promise<ProviderInfo> {
+    const { model, context } = await this.load();
+    return { kind: 'llama', model: model.filename ?? this.options.modelPath, local: true, contextSize: context.contextSize, tokenizer: 'exact' };
+  }
+
+  async countTokens(text: string): Promise<number> {
+    const { model } = await this.load();
+    return model.tokenize(text).length;
+  }
+
+  async complete(request: CompletionRequest): Promise<Completion> {
+    if (request.signal.aborted) throw new AppError('CANCELLED', 'Cancelled.');
+    const engine = await this.load();
+    const grammar = request.jsonSchema ? await this.grammarFor(engine.llama, request.jsonSchema) : undefined;
+    const slot = this.pickSlot(engine, request.cacheKey ?? null);
+    const run = slot.queue.then(() => this.generate(engine, slot, request, grammar));
+    slot.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  release(cacheKey: string): void {
+    if (!this.engine) return;
+    void this.engine.then((engine) => {
+      for (const slot of engine.slots) {
+        if (slot.owner !== cacheKey) continue;
+        slot.owner = null;
+        slot.queue = slot.queue.then(() => slot.sequence.clearHistory()).catch((error: unknown) => {
+          this.options.logger.warn('llama: clearing a cached conversation failed', { error: String(error) });
+        });
+      }
+    }, () => undefined);
+  }
+
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    const engine = this.engine;
+    this.engine = null;
+    if (!engine) return;
+    const loaded = await engine.catch(() => null);
+    if (!loaded) return;
+    await Promise.allSettled(loaded.slots.map((s) => s.queue));
+    await loaded.context.dispose();
+    await loaded.model.dispose();
+  }
+
+  private load(): Promise<Engine> {
+    if (this.disposed) return Promise.reject(new AppError('INTERNAL', 'The model was unloaded.'));
+    if (!this.engine) {
+      this.engine = this.loadEngine();
+      this.engine.catch(() => {
+        this.engine = null; // let a later call retry (file downloaded meanwhile, memory freed)
+      });
+    }
+    return this.engine;
+  }
+
+  private async loadEngine(): Promise<Engine> {
+    const { modelPath, logger } = this.options;
+    if (!existsSync(modelPath)) {
+      throw new AppError('MODEL_LOAD_FAILED', `Model file not found: ${modelPath}. Download a model in Settings → Models or pass --model PATH.`);
+    }
+    const started = performance.now();
+    try {
+      const llama = await sharedLlama(this.options.gpu ?? 'auto', logger);
+      const model = await llama.loadModel({ modelPath, gpuLayers: this.options.gpuLayers ?? 'auto' });
+      const sequences = Math.max(1, this.options.sequences ?? 1);
+      const wanted = this.options.contextSize ?? 0;
+      const context = await model.createContext({
+        sequences,
+        threads: defaultThreadCount(this.options.threads ?? 0),
+        contextSize: wanted > 0 ? Math.min(wanted, model.trainContextSize) : 'auto',
+      });
+      const slots: Slot[] = [];
+      for (let i = 0; i < sequences; i++) {
+        const sequence = context.getSequence();
+        slots.push({ sequence, chat: new LlamaChat({ contextSequence: sequence }), owner: null, lastUsed: 0, queue: Promise.resolve() });
+      }
+      logger.info('llama: model loaded', { modelPath, contextSize: context.contextSize, ms: Math.round(performance.now() - started) });
+      return { llama, model, context, slots };
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw new AppError('MODEL_LOAD_FAILED', `Could not load ${modelPath}: ${error instanceof Error ? error.message : String(error)}. Check that it is a complete GGUF file and that there is enough free memory.`, { cause: error });
+    }
+  }
+
+  private pickSlot(engine: Engine, cacheKey: string | null): Slot {
+    const mine = cacheKey === null ? undefined : engine.slots.find((s) => s.owner === cacheKey);
+    const slot = mine ?? engine.slots.find((s) => s.owner === null) ?? engine.slots.reduce((a, b) => (b.lastUsed < a.lastUsed ? b : a));
+    // A different conversation on this sequence still reuses whatever token prefix they share.
+    slot.owner = cacheKey;
+    slot.lastUsed = performance.now();
+    return slot;
+  }
+
+  private grammarFor(llama: Llama, schema: object): Promise<LlamaGrammar> {
+    const key = JSON.stringify(schema);
+    let grammar = this.grammars.get(key);
+    if (!grammar) {
+      grammar = llama.createGrammarForJsonSchema(schema as Parameters<Llama['createGrammarForJsonSchema']>[0]).catch((error: unknown) => {
+        this.grammars.delete(key);
+        throw new AppError('BAD_INPUT', `This JSON schema cannot be turned into a grammar: ${error instanceof Error ? error.message : String(error)}`);
+      });
+      this.grammars.set(key, grammar);
+    }
+    return grammar;
+  }
+
+  /** Prompt tokens as the chat template lays them out, with the open assistant turn LlamaChat adds. */
+  private promptTokens(engine: Engine, slot: Slot, history: ChatHistoryItem[]): number {
+    const withReply = history.at(-1)?.type === 'model' ? history : [...history, { type: 'model' as const, response: [] }];
+    const { contextText } = slot.chat.chatWrapper.generateContextState({ chatHistory: withReply });
+    return contextText.tokenize(engine.model.tokenizer).length;
+  }
+
+  private async generate(engine: Engine, slot: Slot, request: CompletionRequest, grammar: LlamaGrammar | undefined): Promise<Completion> {
+    const history = toChatHistory(request.messages);
+    const contextSize = engine.context.contextSize;
+    const promptTokens = this.promptTokens(engine, slot, history);
+    const room = contextSize - promptTokens;
+    if (room < Math.max(1, request.maxTokens ?? 1)) {
+      throw new AppError(
+        'CONTEXT_OVERFLOW',
+        `The conversation needs ${promptTokens}${request.maxTokens ? ` + ${request.maxTokens}` : ''} tokens but the model's context holds ${contextSize}: start a new session or compact the history.`,
+      );
+    }
+    const maxTokens = Math.min(request.maxTokens ?? room, room);
+    const evaluatedBefore = slot.sequence.tokenMeter.usedInputTokens;
+    const stream = createReasoningStream();
+    let completionTokens = 0;
+    const onDelta = request.onDelta;
+    try {
+      const response = await slot.chat.generateResponse(history, {
+        signal: request.signal,
+        stopOnAbortSignal: false,
+        maxTokens,
+        grammar,
+        temperature: this.options.temperature,
+        seed: this.options.seed,
+        ...(this.options.repeatPenalty ? {} : { repeatPenalty: false as const }),
+        contextShift: {
+          // Never drop history silently: the caller decides what to compact.
+          strategy: () => {
+            throw new AppError('CONTEXT_OVERFLOW', `The reply ran out of the model's ${contextSize}-token context: start a new session or compact the history.`);
+          },
+        },
+        onResponseChunk: (chunk) => {
+          completionTokens += chunk.tokens.length;
+          if (!onDelta || !chunk.text) return;
+          if (chunk.type === 'segment') {
+            if (chunk.segmentType === 'thought') onDelta({ reasoning: chunk.text });
+            return;
+          }
+          const delta = stream.push(chunk.text);
+          if (delta.text || delta.reasoning) onDelta(delta);
+        },
+      });
+      const tail = stream.flush();
+      if (onDelta && (tail.text || tail.reasoning)) onDelta(tail);
+      const thoughts = response.fullResponse
+        .filter((item) => typeof item !== 'string' && item.segmentType === 'thought')
+        .map((item) => (typeof item === 'string' ? '' : item.text));
+      const split = splitReasoning(response.response);
+      return {
+        text: split.answer,
+        reasoning: [...thoughts, split.reasoning].filter(Boolean).join('\n\n'),
+        truncated: response.metadata.stopReason === 'maxTokens',
+        usage: { promptTokens, completionTokens, evaluatedTokens: slot.sequence.tokenMeter.usedInputTokens - evaluatedBefore },
+      };
+    } catch (error) {
+      if (request.signal.aborted || isAbortError(error)) throw new AppError('CANCELLED', 'Cancelled.', { cause: error });
+      if (error instanceof AppError) throw error;
+      throw new AppError('PROVIDER_ERROR', `llama.cpp failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+  }
+}

@@ -1,0 +1,38 @@
+// Language detection for routing and replies (ISO 639-1 codes). Non-Latin scripts are decided by
+// their script (core/routing/script.ts); Latin-script text by eld's n-gram detector, restricted to
+// the languages the app expects; greetings by their phrase. When nothing is reliable (short text,
+// code, a file name) the caller's fallback wins, e.g. the language of the previous turn.
+import { matchGreeting } from '../../core/routing/greetings.js';
+import { languageFromScript } from '../../core/routing/script.js';
+
+/** Latin-script languages eld may answer with; a subset keeps "salut ça va" from reading as Catalan. */
+export const LATIN_LANGUAGES = ['en', 'fr', 'es', 'de', 'it', 'pt', 'nl', 'pl', 'tr', 'sv', 'vi', 'id', 'cs', 'ro', 'da', 'fi', 'hu', 'no'];
+
+export interface LanguageDetector {
+  /** ISO 639-1 code of the text's language, or `fallback` when the text does not show one. */
+  detect(text: string, fallback?: string): string;
+}
+
+interface EldLike {
+  detect(text: string): { language: string; isReliable(): boolean };
+  setLanguageSubset(languages: string[] | boolean): unknown;
+}
+
+/**
+ * Loads eld's smallest database (~0.7 s: start it early, it does not block the router's model load)
+ * and returns a detector.
+ */
+export async function loadLanguageDetector(): Promise<LanguageDetector> {
+  const { eld } = (await import('eld/extrasmall')) as { eld: EldLike };
+  eld.setLanguageSubset(LATIN_LANGUAGES);
+  return {
+    detect(text: string, fallback = 'en'): string {
+      const fromScript = languageFromScript(text);
+      if (fromScript) return fromScript;
+      const greeting = matchGreeting(text);
+      if (greeting) return greeting.language;
+      const result = eld.detect(text);
+      return result.language && result.isReliable() ? result.language : fallback;
+    },
+  };
+}

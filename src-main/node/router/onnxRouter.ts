@@ -1,0 +1,141 @@
+// The request router: featurizer (core) + the trained model in onnxruntime-node + language
+// detection. Loaded once at start; each classify() costs about a millisecond on one thread.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as ort from 'onnxruntime-node';
+import type { AgentChoice } from '../../common/agents.js';
+import { AppError } from '../../common/errors.js';
+import type { RoutingDecision } from '../../common/events.js';
+import type { ClassifierScores, Logger, RequestClassifier } from '../../core/ports.js';
+import { featurize, type Features } from '../../core/routing/featurizer.js';
+import { ROUTER_IO, ROUTER_MANIFEST_FILE, ROUTER_MODEL_FILE, RouterManifestSchema, type RouterManifest } from '../../core/routing/manifest.js';
+import { decideRouteDetailed, type RouteOutcome } from '../../core/routing/policy.js';
+import { silentLogger } from '../logger.js';
+import { loadLanguageDetector, type LanguageDetector } from './language.js';
+
+/** resources/router of this checkout. A packaged app passes its own resources path instead. */
+export function defaultRouterDir(): string {
+  return fileURLToPath(new URL('../../../resources/router', import.meta.url));
+}
+
+export interface ModelOutput {
+  agent: Float32Array;
+  complexity: Float32Array;
+}
+
+export class OnnxRouter implements RequestClassifier {
+  private constructor(
+    private readonly session: ort.InferenceSession,
+    readonly manifest: RouterManifest,
+    private readonly languages: Promise<LanguageDetector | null>,
+    /** Milliseconds spent loading the model (reading, parsing, session, one warm-up run). */
+    readonly loadMs: number,
+  ) {}
+
+  /**
+   * Reads featurizer.json and router.onnx from `dir` and opens a single-threaded session. Throws
+   * AppError ROUTER_UNAVAILABLE when either is missing or does not match the other.
+   */
+  static async load(dir: string = defaultRouterDir(), logger: Logger = silentLogger): Promise<OnnxRouter> {
+    const started = performance.now();
+    const manifest = await readManifest(join(dir, ROUTER_MANIFEST_FILE));
+    let session: ort.InferenceSession;
+    try {
+      const bytes = await readFile(join(dir, ROUTER_MODEL_FILE));
+      session = await ort.InferenceSession.create(bytes, {
+        intraOpNumThreads: 1,
+        interOpNumThreads: 1,
+        executionMode: 'sequential',
+        // 'basic' (constant folding, redundant nodes) halves session creation; 'all' adds nothing to a graph this small.
+        graphOptimizationLevel: 'basic',
+      });
+    } catch (cause) {
+      throw new AppError('ROUTER_UNAVAILABLE', `Cannot load the router model ${join(dir, ROUTER_MODEL_FILE)}: ${String(cause)}`, { cause });
+    }
+    const probe = new OnnxRouter(session, manifest, Promise.resolve(null), 0);
+    const check = await probe.run(featurize('hello', manifest.featurizer)); // warm-up, and a shape check
+    if (check.agent.length !== manifest.labels.agent.length || check.complexity.length !== manifest.labels.complexity.length) {
+      throw new AppError('ROUTER_UNAVAILABLE', `router.onnx outputs ${check.agent.length}+${check.complexity.length} scores but featurizer.json names ${manifest.labels.agent.length}+${manifest.labels.complexity.length} labels.`);
+    }
+    const loadMs = performance.now() - started;
+    logger.info('router: loaded', { dir, loadMs: Math.round(loadMs), parameters: manifest.model.parameters });
+    // Language detection (~0.5 s of parsing) loads after the model, in the background; classify() waits for it.
+    const languages = loadLanguageDetector().catch((error: unknown) => {
+      logger.warn('router: language detector unavailable, using scripts only', { error: String(error) });
+      return null;
+    });
+    return new OnnxRouter(session, manifest, languages, loadMs);
+  }
+
+  featurize(text: string): Features {
+    return featurize(text, this.manifest.featurizer);
+  }
+
+  /** The model's raw probabilities, in the order of manifest.labels. */
+  async run(features: Features): Promise<ModelOutput> {
+    const feeds = {
+      [ROUTER_IO.ids]: new ort.Tensor('int32', features.ids, [features.ids.length]),
+      [ROUTER_IO.weights]: new ort.Tensor('float32', features.weights, [1, features.weights.length]),
+    };
+    const out = await this.session.run(feeds);
+    return { agent: out[ROUTER_IO.agentProbs]!.data as Float32Array, complexity: out[ROUTER_IO.complexityProbs]!.data as Float32Array };
+  }
+
+  /** Scores and language of a request; `fallbackLanguage` is used when the text shows none (default 'en'). */
+  async classify(text: string, fallbackLanguage = 'en'): Promise<ClassifierScores> {
+    const out = await this.run(this.featurize(text));
+    const detector = await this.languages;
+    const { agent: agentLabels, complexity: complexityLabels } = this.manifest.labels;
+    return {
+      agent: Object.fromEntries(agentLabels.map((label, i) => [label, out.agent[i] ?? 0])),
+      complexity: { LOW: out.complexity[complexityLabels.indexOf('LOW')] ?? 0, HIGH: out.complexity[complexityLabels.indexOf('HIGH')] ?? 0 },
+      language: detector ? detector.detect(text, fallbackLanguage) : fallbackLanguage,
+    };
+  }
+
+  async dispose(): Promise<void> {
+    await this.session.release();
+  }
+}
+
+async function readManifest(path: string): Promise<RouterManifest> {
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(path, 'utf8'));
+  } catch (cause) {
+    throw new AppError('ROUTER_UNAVAILABLE', `Cannot read the router settings ${path}: ${String(cause)}`, { cause });
+  }
+  const parsed = RouterManifestSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError('ROUTER_UNAVAILABLE', `Invalid router settings ${path}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`);
+  }
+  return parsed.data;
+}
+
+export interface RouteDeciderOptions {
+  /** Read per request: MCP servers can be added while the app runs. */
+  mcpConfigured: () => boolean;
+  /** Language to assume when a request shows none (the session's last language). */
+  fallbackLanguage?: () => string;
+  logger?: Logger;
+}
+
+export type DetailedRouteDecider = (text: string, userChoice?: AgentChoice) => Promise<RouteOutcome>;
+
+/** Classify + policy in one call, with the reason for the agent.selected event. */
+export function createDetailedRouteDecider(router: OnnxRouter, opts: RouteDeciderOptions): DetailedRouteDecider {
+  return async (text, userChoice) => {
+    const scores = await router.classify(text, opts.fallbackLanguage?.() ?? 'en');
+    const outcome = decideRouteDetailed(scores, { mcpConfigured: opts.mcpConfigured(), userChoice, text });
+    opts.logger?.debug('router: decision', { agent: outcome.decision.agent, rule: outcome.rule, language: outcome.decision.language });
+    return outcome;
+  };
+}
+
+/** Classify + policy → the RoutingDecision (agent is planner when complexity is HIGH). */
+export function createRouteDecider(router: OnnxRouter, opts: RouteDeciderOptions): (text: string, userChoice?: AgentChoice) => Promise<RoutingDecision> {
+  const detailed = createDetailedRouteDecider(router, opts);
+  return async (text, userChoice) => (await detailed(text, userChoice)).decision;
+}

@@ -1,0 +1,77 @@
+// The workspace guard: every path that comes from the model is resolved here before it is read or
+// written. Lexical checks first (NUL bytes, Windows and URL forms, `..`), then the real check: the
+// deepest existing ancestor is resolved with realpath, so a symlink pointing out is caught even when
+// the final file does not exist yet.
+import { realpath } from 'node:fs/promises';
+import path from 'node:path';
+import { AppError } from '../../common/errors.js';
+
+function outside(workspace: string, userPath: string, why: string): AppError {
+  const shown = JSON.stringify(userPath.replace(/\0/g, '\\0').slice(0, 200));
+  return new AppError('PATH_OUTSIDE_WORKSPACE', `The path ${shown} ${why}; paths must stay inside the workspace ${workspace}.`);
+}
+
+/** Forms that name another root or another machine on some OS: refused everywhere, for portability. */
+function foreignForm(p: string): string | null {
+  if (p.includes('\0')) return 'contains a NUL byte';
+  if (/^[A-Za-z]:/.test(p)) return 'is a Windows drive path';
+  if (/^[\\/]{2}/.test(p)) return 'is a UNC or device path';
+  if (/^[A-Za-z][\w+.-]*:\/\//.test(p)) return 'is a URL, not a path';
+  if (/^~/.test(p)) return 'points into a home directory';
+  return null;
+}
+
+const isInside = (root: string, candidate: string) => candidate === root || candidate.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+
+/** The deepest existing ancestor of `target`, resolved by realpath, and the segments below it. */
+async function realDeepest(target: string): Promise<string> {
+  const pending: string[] = [];
+  let current = target;
+  for (;;) {
+    try {
+      const real = await realpath(current);
+      return pending.length > 0 ? path.join(real, ...pending.reverse()) : real;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
+      const parent = path.dirname(current);
+      if (parent === current) throw error;
+      pending.push(path.basename(current));
+      current = parent;
+    }
+  }
+}
+
+/**
+ * Resolves a path written by the model (relative to the workspace, or absolute inside it) to an
+ * absolute real path inside the workspace; throws AppError PATH_OUTSIDE_WORKSPACE otherwise.
+ */
+export async function resolveInWorkspace(workspace: string, userPath: string): Promise<string> {
+  if (typeof userPath !== 'string' || userPath.trim() === '') throw new AppError('BAD_INPUT', 'An empty path was given.');
+  const foreign = foreignForm(userPath);
+  if (foreign) throw outside(workspace, userPath, foreign);
+  // A backslash separates folders on Windows; treat it as one here too so `..\\..\\x` cannot slip by.
+  const written = userPath.replace(/\\/g, '/');
+  const root = path.resolve(workspace);
+  const lexical = path.resolve(root, written);
+  const rootReal = await realpath(root).catch((error: unknown) => {
+    throw new AppError('NOT_FOUND', `The workspace ${workspace} does not exist.`, { cause: error });
+  });
+  // An absolute path may name the workspace by its real path or by the path it was configured with.
+  if (!isInside(root, lexical) && !isInside(rootReal, lexical)) throw outside(workspace, userPath, 'leads outside it');
+  let real: string;
+  try {
+    real = await realDeepest(lexical);
+  } catch (error) {
+    throw outside(workspace, userPath, `cannot be resolved (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  if (!isInside(rootReal, real)) throw outside(workspace, userPath, 'goes through a link that leads outside it');
+  return real;
+}
+
+/** The workspace-relative form of a resolved path, with forward slashes (for results and the UI). */
+export async function workspaceRelative(workspace: string, absolute: string): Promise<string> {
+  const rootReal = await realpath(path.resolve(workspace));
+  const relative = path.relative(rootReal, absolute);
+  return relative === '' ? '.' : relative.split(path.sep).join('/');
+}

@@ -1,0 +1,26 @@
+import { useStore } from '../../state/store.js';
+
+/**
+ * What the web agent's browser shows: the latest screencast frame and its URL.
+ * In Electron the host may lay its native view over the element with id "browser-pane".
+ */
+export function BrowserPane() {
+  const browser = useStore((s) => s.domain.browser);
+  return (
+    <section className="panel browser">
+      <div className="panel-head">
+        <span>Browser</span>
+        <span className="browser-url" data-testid="browser-url" title={browser.url}>
+          {browser.url || 'no page yet'}
+        </span>
+      </div>
+      <div id="browser-pane" className="browser-pane" data-testid="browser-pane">
+        {browser.frame ? (
+          <img src={browser.frame} alt={browser.title || 'browser view'} draggable={false} />
+        ) : (
+          <div className="browser-empty muted">The web agent's browser appears here.</div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { useState, type KeyboardEvent } from 'react';
+import { cancelTurn, sendMessage } from '../../state/actions.js';
+import { AgentPicker } from './AgentPicker.js';
+
+/** The input box: Enter sends, Shift+Enter breaks the line; Stop while a turn runs. */
+export function Composer({ runningTurnId, disabled }: { runningTurnId: string | null; disabled: boolean }) {
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const canSend = !disabled && !sending && runningTurnId === null && text.trim() !== '';
+
+  const submit = async (): Promise<void> => {
+    if (!canSend) return;
+    setSending(true);
+    const sent = await sendMessage(text);
+    setSending(false);
+    if (sent) setText('');
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>): void => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      void submit();
+    }
+  };
+
+  return (
+    <div className="composer">
+      <textarea
+        data-testid="chat-input"
+        aria-label="Message"
+        placeholder="Ask anything… (Enter to send, Shift+Enter for a new line)"
+        value={text}
+        rows={Math.min(8, Math.max(2, text.split('\n').length))}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <div className="composer-bar">
+        <AgentPicker />
+        <span className="spacer" />
+        {runningTurnId !== null && (
+          <button className="btn btn-danger" data-testid="stop" onClick={() => void cancelTurn(runningTurnId)}>
+            ■ Stop
+          </button>
+        )}
+        <button className="btn btn-primary" data-testid="send" disabled={!canSend} onClick={() => void submit()}>
+          Send
+        </button>
+      </div>
+    </div>
+  );
+}

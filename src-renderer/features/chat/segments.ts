@@ -1,0 +1,27 @@
+import { BLOCK_PLACEHOLDER_RE } from '../../../src-main/common/events.js';
+
+export type Segment = { kind: 'text'; text: string } | { kind: 'block'; blockId: string };
+
+/** Splits a reply at its `[[block:ID]]` placeholders, so each block can be drawn in its place. */
+export function splitAtPlaceholders(text: string): Segment[] {
+  const segments: Segment[] = [];
+  const re = new RegExp(BLOCK_PLACEHOLDER_RE.source, 'g');
+  let last = 0;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    if (m.index > last) segments.push({ kind: 'text', text: text.slice(last, m.index) });
+    segments.push({ kind: 'block', blockId: m[1] ?? '' });
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) segments.push({ kind: 'text', text: text.slice(last) });
+  return segments.filter((s) => s.kind === 'block' || s.text.trim() !== '');
+}
+
+/** The final answer is shown apart only when it says something the replies did not. */
+export function answerAddsToReplies(answer: string, replies: readonly string[]): boolean {
+  const a = answer.trim();
+  if (!a) return false;
+  return !replies.some((r) => r.trim() === a);
+}
+
+export const stripPlaceholders = (text: string): string =>
+  text.replace(new RegExp(BLOCK_PLACEHOLDER_RE.source, 'g'), '').trim();

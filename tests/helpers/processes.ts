@@ -1,0 +1,89 @@
+// Runs the real CLI and web host as child processes, as a user would.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  lines: Record<string, unknown>[];
+}
+
+export function runCli(args: string[], opts: { home: string; input?: string; timeoutMs?: number }): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(TSX, [join(ROOT, 'src-main/hosts/cli/main.ts'), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, AGENTIC_HOME: opts.home, AGENTIC_LOG: 'error' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 60_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      const lines = stdout
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+      resolve({ code, stdout, stderr, lines });
+    });
+    child.stdin.end(opts.input ?? '');
+  });
+}
+
+export interface WebHost {
+  url: string;
+  origin: string;
+  port: number;
+  token: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export function startWebHost(args: string[], home: string): Promise<WebHost> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(TSX, [join(ROOT, 'src-main/hosts/web/main.ts'), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, AGENTIC_HOME: home },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`web host did not start: ${out} ${err}`));
+    }, 120_000);
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /(http:\/\/127\.0\.0\.1:(\d+))\/\?token=([\w-]+)/.exec(out);
+      if (!m) return;
+      clearTimeout(timer);
+      resolve({
+        url: m[0],
+        origin: m[1]!,
+        port: Number(m[2]),
+        token: m[3]!,
+        child,
+        stop: () =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null) return done();
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+            setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+          }),
+      });
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`web host exited (${code}): ${err}`));
+    });
+  });
+}

@@ -1,0 +1,69 @@
+// The bubblewrap boundaries, tested from inside real blocks.
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { block, context, tempWorkspace, toolFor } from './setup.js';
+
+let ws: { dir: string; dispose: () => Promise<void> };
+let outside: string;
+let server: Server;
+let port: number;
+
+beforeAll(async () => {
+  ws = await tempWorkspace();
+  // Not under /tmp: the sandbox's private /tmp would hide it; /var/tmp is visible there, read-only.
+  outside = await mkdtemp(path.join('/var/tmp', 'exec-outside-'));
+  server = createServer((socket) => socket.end('hello from the host\n'));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as { port: number }).port;
+});
+afterAll(async () => {
+  server.close();
+  await rm(outside, { recursive: true, force: true });
+  await ws.dispose();
+});
+
+const bash = async (code: string, options: { network?: boolean } = {}) => (await toolFor('bash', options)).run(block('bash', code), context(ws.dir));
+
+describe('bubblewrap sandbox', () => {
+  it('lets a block write in the workspace but not outside it', async () => {
+    const result = await bash(`echo in > inside.txt && cat inside.txt\necho out > ${outside}/escaped.txt`);
+    expect(result.output).toMatch(/^in\n/);
+    expect(result.output).toMatch(/Read-only file system|Permission denied/);
+    expect(result.status).toBe('failed');
+    expect(await readdir(outside)).toEqual([]);
+  });
+
+  it('cannot modify files of the read-only root, even ones the user owns', async () => {
+    const victim = path.join(outside, 'victim.txt');
+    await writeFile(victim, 'intact');
+    const result = await bash(`rm -f ${victim}; echo tampered > ${victim}; cat ${victim}`);
+    expect(result.output).toMatch(/intact/);
+    expect(await readdir(outside)).toEqual(['victim.txt']);
+  });
+
+  it('gives each block a private /tmp that vanishes with it', async () => {
+    const marker = `private-${Date.now()}`;
+    await bash(`touch /tmp/${marker}`);
+    expect(await readdir(os.tmpdir())).not.toContain(marker);
+    expect((await bash(`ls /tmp/${marker}`)).status).toBe('failed');
+  });
+
+  it('runs the block in its own PID namespace: host processes are invisible', async () => {
+    const result = await bash(`ls /proc | grep -c '^[0-9]' ; kill -0 ${process.pid} && echo host-visible || echo host-hidden`);
+    const [count] = result.output.trim().split('\n');
+    expect(Number(count)).toBeLessThan(10);
+    expect(result.output).toContain('host-hidden');
+  });
+
+  it('reaches a 127.0.0.1 server with network on, and cannot with network off', async () => {
+    const probe = `import socket\ns = socket.create_connection(("127.0.0.1", ${port}), timeout=3)\nprint(s.recv(100).decode().strip())`;
+    const on = await (await toolFor('python', { network: true })).run(block('python', probe), context(ws.dir));
+    expect(on).toMatchObject({ status: 'ok', output: 'hello from the host\n' });
+    const off = await (await toolFor('python', { network: false })).run(block('python', probe), context(ws.dir));
+    expect(off.status).toBe('failed');
+    expect(off.output).toMatch(/ConnectionRefused|Network is unreachable|OSError|timed out/);
+  });
+});
