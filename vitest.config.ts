@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     pool: 'forks',
     include: ['src-main/**/*.test.ts', 'src-renderer/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
-    testTimeout: 30_000,
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     maxWorkers: 2,
   },

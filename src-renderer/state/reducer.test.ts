@@ -125,6 +125,11 @@ describe('reducer: approvals, plan, browser, endings', () => {
     expect(s.workspaceVersion).toBe(1);
   });
 
+  it('notes on the turn that its history was compacted', () => {
+    const s = run({ type: 'context.compacted', beforeTokens: 9000, afterTokens: 3000 });
+    expect(turn(s).compacted).toEqual({ beforeTokens: 9000, afterTokens: 3000 });
+  });
+
   it('tracks download progress and MCP status', () => {
     const s = run(
       { type: 'model.progress', modelId: 'm', receivedBytes: 5, totalBytes: 10, done: false, turnId: null, sessionId: null },

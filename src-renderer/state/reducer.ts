@@ -77,7 +77,7 @@ export function reduceEvent(state: DomainState, event: AppEvent): DomainState {
     case 'mcp.status':
       return { ...state, mcpStatus: { ...state.mcpStatus, [event.server]: { status: event.status, message: event.message } } };
     case 'context.compacted':
-      return state;
+      return updateTurn(state, event, (t) => ({ ...t, compacted: { beforeTokens: event.beforeTokens, afterTokens: event.afterTokens } }));
     default:
       return state;
   }
@@ -135,6 +135,7 @@ export function turnFromRecord(record: TurnRecord, sessionId: string): TurnView 
     answer: record.answer,
     error: record.error === null ? null : { code: 'ERROR', message: record.error },
     plan: record.plan,
+    compacted: null,
     createdAt: record.createdAt,
   };
 }
@@ -144,7 +145,7 @@ type TurnRef = Pick<AppEvent, 'sessionId' | 'turnId'>;
 function newTurn(turnId: string, sessionId: string | null): TurnView {
   return {
     turnId, sessionId, request: '', agent: null, status: 'running', calls: [], blocks: {},
-    answer: '', error: null, plan: null, createdAt: Date.now(),
+    answer: '', error: null, plan: null, compacted: null, createdAt: Date.now(),
   };
 }
 

@@ -38,6 +38,8 @@ export interface TurnView {
   answer: string;
   error: { code: string; message: string } | null;
   plan: PlanStepView[] | null;
+  /** Set when the engine summarised older history to fit the context during this turn. */
+  compacted: { beforeTokens: number; afterTokens: number } | null;
   createdAt: number;
 }
 

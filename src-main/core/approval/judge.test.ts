@@ -55,6 +55,13 @@ describe('judgeBlock: shell', () => {
     ['A=1 nohup pkill node &', /pkill/],
     ['if true; then shred secret; fi', /shred/],
     ['mkfs.ext4 /dev/sdb1', /formats a disk/],
+    ['c=rm; $c -rf data', /computed at run time/],
+    ['$(echo rm) x', /computed at run time/],
+    ['r""m x', /rm/],
+    ['\\rm x', /rm/],
+    ['busybox rm x', /rm/],
+    ['python3 -c "import shutil; shutil.rmtree(\'data\')"', /deletes/],
+    ['tee -a /etc/hosts < new', /outside the workspace/],
   ])('asks before %s', async (code, reason) => {
     const verdict = await bash(code);
     expect(verdict.action).toBe('ask');

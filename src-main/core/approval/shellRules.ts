@@ -1,5 +1,7 @@
 // The default ask-list, applied to one simple command at a time. Commands are compared by their
 // exact name (basename of the first word), so `echo digital`, `committee` or `farm` never match `rm`.
+// codeRules imports this module too; the cycle is safe, as each uses the other only inside functions.
+import { judgeSource } from './codeRules.js';
 import { pointsOutside } from './paths.js';
 import { splitCommands, type SimpleCommand } from './shellLex.js';
 
@@ -23,7 +25,7 @@ const ASK_BY_NAME: Record<string, string> = {
   usermod: 'changes users', passwd: 'changes passwords', iptables: 'changes the firewall', nft: 'changes the firewall',
 };
 /** Commands that run the rest of their arguments as another command. */
-const WRAPPERS = new Set(['sudo', 'doas', 'env', 'nice', 'nohup', 'time', 'timeout', 'exec', 'command', 'builtin', 'stdbuf', 'xargs', 'setsid', 'ionice', 'chroot', 'strace', 'watch']);
+const WRAPPERS = new Set(['busybox', 'sudo', 'doas', 'env', 'nice', 'nohup', 'time', 'timeout', 'exec', 'command', 'builtin', 'stdbuf', 'xargs', 'setsid', 'ionice', 'chroot', 'strace', 'watch']);
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish']);
 /** Commands whose non-option arguments are written (created, overwritten, moved to). */
 const WRITERS = new Set(['cp', 'mv', 'tee', 'touch', 'mkdir', 'ln', 'install', 'rsync', 'sed', 'tar', 'curl', 'wget']);
@@ -94,6 +96,8 @@ export function judgeSimpleCommand(command: SimpleCommand, workspace: string, de
   if (words.length === 0) return findings;
   const name = basename(words[0]!);
   const args = words.slice(1);
+  // `$cmd x` or `$(echo rm) x`: the program is chosen at run time, so its name proves nothing.
+  if (/[$`]/.test(words[0]!)) findings.ask.push(`runs a command whose name is computed at run time: ${words[0]}`);
   if (catastrophic(name, args)) findings.deny.push(`${words.join(' ')}: would delete the whole system or home`);
   const reason = ASK_BY_NAME[name] ?? (/^mkfs(\.\w+)?$/.test(name) ? 'formats a disk' : undefined);
   if (reason) findings.ask.push(`${name}: ${reason}`);
@@ -116,6 +120,7 @@ export function judgeSimpleCommand(command: SimpleCommand, workspace: string, de
   if (inline !== undefined && (name === 'eval' || args.includes('-c')) && depth < 4) {
     for (const inner of splitCommands(inline, true)) merge(findings, judgeSimpleCommand(inner, workspace, depth + 1));
   }
+  if (/^python[\d.]*$/.test(name) && args.includes('-c') && depth < 4) merge(findings, judgeSource('python', args[args.indexOf('-c') + 1] ?? '', workspace));
   return findings;
 }
 

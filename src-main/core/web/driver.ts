@@ -85,7 +85,8 @@ export interface BrowserDriver {
   navigate(url: string, signal: AbortSignal): Promise<{ url: string; title: string }>;
   /** Goes back in history; resolves null when there is nothing to go back to. */
   back(signal: AbortSignal): Promise<{ url: string; title: string } | null>;
-  readPage(signal: AbortSignal): Promise<PageSnapshot>;
+  /** Reads the page; `maxChars` bounds the Markdown (the rest of a long page is dropped before conversion). */
+  readPage(signal: AbortSignal, options?: { maxChars?: number }): Promise<PageSnapshot>;
   /** Sets field values (checkbox 'on'/'off', radio and select by option value). */
   fillForm(form: string, values: FieldValue[], signal: AbortSignal): Promise<void>;
   /** Submits by clicking the form's own button (its first submit button when none is named). */

@@ -130,7 +130,8 @@ export class WebActions {
   }
 
   private async read(): Promise<ActionResult> {
-    const page = await this.driver!.readPage(this.ctx.signal);
+    // A little more than the budget, so the cut (and its notice) happens here, at a paragraph end.
+    const page = await this.driver!.readPage(this.ctx.signal, { maxChars: Math.ceil(this.pageTokens * 5) });
     this.taint();
     this.view = { kind: 'page', page, links: cleanLinks(page.links, page.url, MAX_LINKS) };
     return { feedback: [], landed: { url: page.url, content: page.markdown } };

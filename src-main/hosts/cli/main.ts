@@ -3,9 +3,6 @@
 // Errors are one line on stderr, never a stack trace.
 import { toErrorData } from '../../common/errors.js';
 import { parseCli, USAGE, UsageError } from './args.js';
-import { modelsCommand, sessionsCommand } from './models.js';
-import { routeCommand } from './route.js';
-import { runCommand } from './run.js';
 
 async function main(argv: string[]): Promise<number> {
   const args = parseCli(argv);
@@ -13,15 +10,17 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE + '\n');
     return 0;
   }
+  // Commands load their modules on demand: bad usage is answered at once, without loading the
+  // engines (llama.cpp, onnxruntime, Chromium's driver) that a run needs.
   switch (args.command) {
     case 'run':
-      return runCommand(args);
+      return (await import('./run.js')).runCommand(args);
     case 'route':
-      return routeCommand(args);
+      return (await import('./route.js')).routeCommand(args);
     case 'models':
-      return modelsCommand(args);
+      return (await import('./models.js')).modelsCommand(args);
     case 'sessions':
-      return sessionsCommand(args);
+      return (await import('./models.js')).sessionsCommand(args);
   }
 }
 

@@ -1,5 +1,6 @@
 // What the web and CLI hosts wire: one headless system Chromium launched on first use and shared,
-// a fresh incognito context per driver (per request), search through it or through SearxNG.
+// a fresh incognito context per driver (per request), search through it or through SearxNG. CDP runs
+// over a pipe, so no debugging port is open to other local processes.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,7 +49,7 @@ export function createBrowserWeb(options: BrowserWebOptions): BrowserWeb {
     profileDir = mkdtempSync(join(tmpdir(), 'agentic-chromium-'));
     logger.info('launching chromium', { executablePath });
     try {
-      return await puppeteer.launch({ executablePath, headless: true, args: CHROMIUM_ARGS, userDataDir: profileDir, defaultViewport: { width: 1280, height: 800 } });
+      return await puppeteer.launch({ executablePath, headless: true, pipe: true, args: CHROMIUM_ARGS, userDataDir: profileDir, defaultViewport: { width: 1280, height: 800 } });
     } catch (error) {
       throw new AppError('BROWSER_UNAVAILABLE', `Chromium at ${executablePath} did not start: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }

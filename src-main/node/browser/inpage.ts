@@ -58,37 +58,60 @@ function agenticForm(handle) {
   return f;
 }`;
 
+// Hidden-text checks, cheapest first: the native visibility check, then computed style, and the
+// layout box only where the style makes an off-screen or zero-size trick possible.
 const HIDDEN_LIB = String.raw`
 function agenticIsHidden(el) {
   if (el.hidden || el.getAttribute('aria-hidden') === 'true') return true;
+  if (el.checkVisibility && !el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) return true;
   var s = getComputedStyle(el);
-  if (s.display === 'none' || s.visibility === 'hidden' || s.visibility === 'collapse' || parseFloat(s.opacity) === 0) return true;
-  if (parseFloat(s.fontSize) === 0 || s.color === 'rgba(0, 0, 0, 0)' || s.color === 'transparent') return true;
+  if (s.display === 'none' || s.visibility === 'hidden' || s.visibility === 'collapse' || s.opacity === '0') return true;
+  if (s.fontSize === '0px' || s.color === 'rgba(0, 0, 0, 0)' || s.color === 'transparent') return true;
   if (s.clipPath === 'inset(50%)' || s.clip === 'rect(0px, 0px, 0px, 0px)' || s.clip === 'rect(1px, 1px, 1px, 1px)') return true;
+  if (s.textIndent.charAt(0) === '-' && parseFloat(s.textIndent) < -999) return true;
+  var positioned = s.position === 'absolute' || s.position === 'fixed' || s.position === 'relative';
+  if (!positioned && s.overflow === 'visible' && s.transform === 'none') return false;
   var r = el.getBoundingClientRect();
-  if ((r.width <= 1 || r.height <= 1) && (s.overflow === 'hidden' || s.position === 'absolute')) return true;
-  if (r.right < -100 || r.bottom < -100 || parseFloat(s.textIndent) < -999) return true;
-  return false;
+  if ((r.width <= 1 || r.height <= 1) && (s.overflow !== 'visible' || s.position === 'absolute')) return true;
+  return r.right < -100 || r.bottom < -100;
 }`;
 
-/** Reads the page: hidden text and chrome removed, Readability for the main content, turndown to Markdown. */
-export function readPageScript(libraries: string): string {
+/**
+ * Reads the page: hidden text and chrome removed, the main content found (a page's single
+ * <article> or its <main> when it has one, Readability otherwise), cut to `maxChars` before the
+ * Markdown conversion so a huge page costs what the model will read, not what the page holds.
+ */
+export function readPageScript(libraries: string, maxChars: number): string {
   return String.raw`(() => {
   ${libraries}
   ${FORMS_LIB}
   ${HIDDEN_LIB}
+  var MAX = ${JSON.stringify(maxChars)};
   var MARK = 'data-agentic-hidden';
-  var marked = [];
-  if (document.body) {
-    var walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT, {
+  var articles = document.querySelectorAll('article');
+  var root = articles.length === 1 ? articles[0] : document.querySelector('main, [role=main]');
+  if (root && (root.textContent || '').trim().length < 500) root = null;
+  var marked = [], visible = 0, stopAt = null;
+  var walkRoot = root || document.body;
+  if (walkRoot) {
+    // Only as far as the text budget reaches: the rest of a huge page is dropped unread.
+    var walker = document.createTreeWalker(walkRoot, NodeFilter.SHOW_ELEMENT, {
       acceptNode: function (el) { if (agenticIsHidden(el)) { marked.push(el); return NodeFilter.FILTER_REJECT; } return NodeFilter.FILTER_ACCEPT; }
     });
-    while (walker.nextNode()) {}
+    while (walker.nextNode()) {
+      var node = walker.currentNode;
+      if (node.firstElementChild) continue;
+      visible += (node.textContent || '').length;
+      if (visible > MAX * 1.2) { stopAt = node; break; }
+    }
   }
   marked.forEach(function (el) { el.setAttribute(MARK, ''); });
-  var links = [];
+  if (stopAt) stopAt.setAttribute('data-agentic-stop', '');
+  var links = [], seen = {};
   document.querySelectorAll('a[href]').forEach(function (a) {
-    if (a.closest('[' + MARK + ']')) return;
+    if (links.length >= 300 || seen[a.href] || a.closest('[' + MARK + ']')) return;
+    if (a.checkVisibility && !a.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) return;
+    seen[a.href] = true;
     var img = a.querySelector('img[alt]');
     links.push({ text: (a.innerText || a.title || (img && img.alt) || '').replace(/\s+/g, ' ').trim(), url: a.href });
   });
@@ -97,23 +120,51 @@ export function readPageScript(libraries: string): string {
       fields: f.fields.filter(function (x) { return x.els.some(function (e) { return !e.closest('[' + MARK + ']'); }); }).map(function (x) {
         return { handle: x.handle, kind: x.kind, inputType: x.inputType, label: x.label, value: x.value, required: x.required, options: x.options }; }) };
   });
-  var clone = document.cloneNode(true);
+  var clone = (root || document.documentElement).cloneNode(true);
   marked.forEach(function (el) { el.removeAttribute(MARK); });
+  if (stopAt) {
+    stopAt.removeAttribute('data-agentic-stop');
+    for (var cut = clone.querySelector('[data-agentic-stop]'); cut && cut !== clone; cut = cut.parentNode) {
+      while (cut.nextSibling) cut.nextSibling.remove();
+    }
+  }
   clone.querySelectorAll('[' + MARK + '], script, style, noscript, template, iframe, object, embed, svg, canvas, dialog, nav, aside, form, button, select, input, textarea, [role=navigation], [role=banner], [role=contentinfo], [role=complementary], [role=dialog], [role=alertdialog]').forEach(function (el) { el.remove(); });
   clone.querySelectorAll('header, footer').forEach(function (el) { if (!el.parentElement || !el.parentElement.closest('article, main')) el.remove(); });
   clone.querySelectorAll('img').forEach(function (img) {
     var alt = (img.getAttribute('alt') || '').replace(/\s+/g, ' ').trim();
-    img.replaceWith(alt ? clone.createTextNode('[image: ' + alt + ']') : clone.createTextNode(''));
+    img.replaceWith(document.createTextNode(alt ? '[image: ' + alt + ']' : ''));
   });
   var title = document.title || '';
-  var html = clone.body ? clone.body.innerHTML : '';
-  try {
-    var article = new Readability(clone.cloneNode(true), { charThreshold: 200 }).parse();
-    if (article && article.content && (article.textContent || '').trim().length > 200) { html = article.content; title = article.title || title; }
-  } catch (e) {}
+  var content = clone;
+  if (!root) {
+    var doc = document.implementation.createHTMLDocument(title);
+    doc.documentElement.replaceWith(doc.importNode(clone, true));
+    var body = doc.body;
+    try {
+      var article = new Readability(doc, { charThreshold: 200 }).parse();
+      if (article && article.content && (article.textContent || '').trim().length > 200) {
+        var holder = document.createElement('template');
+        holder.innerHTML = article.content;
+        content = document.createElement('div');
+        content.appendChild(holder.content);
+        title = article.title || title;
+      } else content = body || clone;
+    } catch (e) { content = body || clone; }
+  }
+  var trim = function (node, budget) {
+    var kids = Array.prototype.slice.call(node.childNodes);
+    for (var i = 0; i < kids.length; i++) {
+      var kid = kids[i], len = (kid.textContent || '').length;
+      if (budget <= 0) { kid.remove(); continue; }
+      if (len > budget && kid.nodeType === 1 && kid.childNodes.length > 1) { budget = trim(kid, budget); continue; }
+      budget -= len;
+    }
+    return budget;
+  };
+  trim(content, MAX);
   var td = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*' });
-  td.addRule('linkText', { filter: 'a', replacement: function (content) { return content; } });
-  var markdown = td.turndown(html || '');
+  td.addRule('linkText', { filter: 'a', replacement: function (text) { return text; } });
+  var markdown = td.turndown(content);
   return { url: location.href, title: title.replace(/\s+/g, ' ').trim(), markdown: markdown, links: links, forms: forms };
 })()`;
 }

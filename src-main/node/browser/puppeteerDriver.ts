@@ -10,6 +10,8 @@ import { pageLibraries } from './pageLibraries.js';
 
 const NAV_TIMEOUT_MS = 30_000;
 const SUBMIT_NAV_TIMEOUT_MS = 8_000;
+/** About 25k tokens: more than any page budget the agent uses, far less than a huge page. */
+const DEFAULT_MAX_CHARS = 100_000;
 
 export interface PuppeteerDriverOptions {
   logger: Logger;
@@ -81,9 +83,9 @@ export class PuppeteerDriver implements BrowserDriver {
     });
   }
 
-  async readPage(signal: AbortSignal): Promise<PageSnapshot> {
+  async readPage(signal: AbortSignal, options: { maxChars?: number } = {}): Promise<PageSnapshot> {
     return cancellable(signal, async () => {
-      const snapshot = (await this.page.evaluate(readPageScript(pageLibraries()))) as PageSnapshot;
+      const snapshot = (await this.page.evaluate(readPageScript(pageLibraries(), options.maxChars ?? DEFAULT_MAX_CHARS))) as PageSnapshot;
       // turndown escapes the brackets of our image placeholders; they are ours, so unescape them.
       const markdown = snapshot.markdown.replace(/\\\[image: ([^\n]*?)\\\]/g, '[image: $1]');
       return { ...snapshot, markdown: dropShortFragments(markdown) };

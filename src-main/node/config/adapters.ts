@@ -13,14 +13,13 @@ import { createMcpTool } from '../../core/mcp/mcp-tool.js';
 import { createPlannerAgent } from '../../core/planner/plannerAgent.js';
 import type { ApprovalVerdict, Block, Logger, Tool } from '../../core/ports.js';
 import { createWebAgent } from '../../core/web/webAgent.js';
-import { createBrowserWeb, type BrowserWeb } from '../browser/browserWeb.js';
+import type { BrowserWeb } from '../browser/browserWeb.js';
 import { checkShellSyntax, createCodeTools } from '../exec/index.js';
-import { createProvider } from '../llm/createProvider.js';
 import { ModelManager } from '../llm/modelManager.js';
 import { McpManager } from '../mcp/manager.js';
 import { createRouteDecider, OnnxRouter } from '../router/onnxRouter.js';
 import { createFileFinderTool } from '../tools/fileFinder.js';
-import { loadReplayProvider, ProviderHolder } from './providerHolder.js';
+import { lazyProvider, loadReplayProvider, ProviderHolder } from './providerHolder.js';
 import type { SettingsFile } from './settingsFile.js';
 
 export interface AdapterConfig {
@@ -41,7 +40,8 @@ export async function createAdapters(config: AdapterConfig) {
   const replay = config.replayFile ? loadReplayProvider(config.replayFile) : null;
   const provider = new ProviderHolder(
     () => settings.get().provider,
-    (s) => (s.kind === 'replay' || replay ? (replay ?? failReplay()) : createProvider(s, { logger, modelsDir })),
+    // node-llama-cpp and the HTTP SDKs load on the first model call, not at start.
+    (s) => (s.kind === 'replay' || replay ? (replay ?? failReplay()) : lazyProvider(async () => (await import('../llm/createProvider.js')).createProvider(s, { logger, modelsDir }))),
     logger,
   );
   const code = await createCodeTools({
@@ -63,8 +63,12 @@ export async function createAdapters(config: AdapterConfig) {
     return null;
   });
   const decide = router ? createRouteDecider(router, { mcpConfigured: () => settings.get().mcpServers.length > 0, logger }) : null;
-  let browser: BrowserWeb | null = null;
-  const web = (): BrowserWeb => (browser ??= createBrowserWeb({ searxngUrl: settings.get().searxngUrl || undefined, logger, executablePath: process.env.AGENTIC_CHROME }));
+  // Chromium and puppeteer start with the first web request.
+  let browser: Promise<BrowserWeb> | null = null;
+  const web = (): Promise<BrowserWeb> =>
+    (browser ??= import('../browser/browserWeb.js').then((m) =>
+      m.createBrowserWeb({ searxngUrl: settings.get().searxngUrl || undefined, logger, executablePath: process.env.AGENTIC_CHROME }),
+    ));
   const models = new ModelManager({ modelsDir, logger });
 
   const judge = async (block: Block, opts: { workspace: string; tainted: boolean; mode: ApprovalMode }): Promise<ApprovalVerdict> => {
@@ -103,7 +107,7 @@ export async function createAdapters(config: AdapterConfig) {
       return tools.length ? formatToolList(tools) : 'No MCP server is configured or reachable: tell the user to add one in Settings.';
     },
     webAgent: (env: AgentEnvironment): Agent =>
-      createWebAgent({ driver: () => web().driverFactory(), search: lazySearch(web), prompts: env.prompts }),
+      createWebAgent({ driver: async () => (await web()).driverFactory(), search: lazySearch(web), prompts: env.prompts }),
     plannerAgent: (env: AgentEnvironment): Agent =>
       createPlannerAgent({
         prompts: env.prompts,
@@ -111,7 +115,7 @@ export async function createAdapters(config: AdapterConfig) {
         stepAgents: (): AgentName[] => (settings.get().mcpServers.length ? ['coder', 'file', 'web', 'casual', 'mcp'] : ['coder', 'file', 'web', 'casual']),
       }),
     async dispose() {
-      await Promise.allSettled([provider.dispose(), mcp.dispose(), browser?.dispose()]);
+      await Promise.allSettled([provider.dispose(), mcp.dispose(), browser?.then((b) => b.dispose())]);
     },
   };
 }
@@ -121,11 +125,9 @@ function failReplay(): never {
 }
 
 /** The search of the browser that is created on first use. */
-function lazySearch(web: () => BrowserWeb): BrowserWeb['search'] {
+function lazySearch(web: () => Promise<BrowserWeb>): BrowserWeb['search'] {
   return {
-    get name() {
-      return web().search.name;
-    },
-    search: (query, signal) => web().search.search(query, signal),
+    name: 'browser',
+    search: async (query, signal) => (await web()).search.search(query, signal),
   };
 }

@@ -46,3 +46,22 @@ export function loadReplayProvider(path: string, chunkDelayMs = 1): ReplayProvid
   }
   return new ReplayProvider(parseReplayFile(text), { chunkDelayMs });
 }
+
+/** A provider whose implementation (and its heavy modules) loads on first use. */
+export function lazyProvider(load: () => Promise<LlmProvider>): LlmProvider {
+  let loading: Promise<LlmProvider> | null = null;
+  const real = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    }));
+  return {
+    info: async (signal) => (await real()).info(signal),
+    complete: async (request) => (await real()).complete(request),
+    countTokens: async (text) => (await real()).countTokens(text),
+    release: (key) => void loading?.then((p) => p.release?.(key)),
+    dispose: async () => {
+      if (loading) await (await loading.catch(() => null))?.dispose?.();
+    },
+  };
+}

@@ -1,9 +1,9 @@
 // One Tool per installed language: refusal check, save through the workspace guard, compile in a
 // private folder, run in the workspace on a pty inside the sandbox, and a ToolResult for the model.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { toErrorData } from '../../common/errors.js';
+import { AppError, toErrorData } from '../../common/errors.js';
 import { checkInteractive } from '../../core/blocks/interactive.js';
 import type { Block, Logger, Tool, ToolContext, ToolResult } from '../../core/ports.js';
 import { resolveInWorkspace, workspaceRelative } from '../workspace/guard.js';
@@ -14,9 +14,9 @@ import type { CodeLanguage, Toolchain } from './toolchains.js';
 
 export interface CodeToolOptions {
   sandbox: SandboxInfo;
-  /** Network inside the sandbox (default on). */
-  network: boolean;
-  compileTimeoutMs: number;
+  /** Network inside the sandbox, read at each block so a settings change applies at once. */
+  network: () => boolean;
+  compileTimeoutMs: () => number;
   outputCap?: number;
   cacheDir: string;
   logger?: Logger;
@@ -78,6 +78,8 @@ class CodeTool implements Tool {
     let savedTo: string | null = null;
     let buildDir: string | null = null;
     try {
+      const workspace = await stat(ctx.workspace).catch(() => null);
+      if (!workspace?.isDirectory()) throw new AppError('NOT_FOUND', `The workspace ${ctx.workspace} does not exist or is not a folder.`);
       savedTo = await saveBlock(block, ctx.workspace);
       buildDir = await mkdtemp(path.join(os.tmpdir(), 'agentic-block-'));
       const plan = planFor(this.tag, block.code, { toolchain: this.toolchain, buildDir, workspace: ctx.workspace, cacheDir: this.options.cacheDir });
@@ -88,7 +90,7 @@ class CodeTool implements Tool {
           cwd: ctx.workspace,
           env: plan.env,
           sandbox: this.options.sandbox,
-          sandboxSpec: { writable: [buildDir!, this.options.cacheDir], network: this.options.network },
+          sandboxSpec: { writable: [buildDir!, this.options.cacheDir], network: this.options.network() },
           timeoutMs,
           signal: ctx.signal,
           onOutput: ctx.onOutput,
@@ -96,10 +98,11 @@ class CodeTool implements Tool {
         });
       let prefix = '';
       if (plan.compile) {
-        const compiled = await exec(plan.compile, this.options.compileTimeoutMs);
+        const compileLimit = this.options.compileTimeoutMs();
+        const compiled = await exec(plan.compile, compileLimit);
         prefix = plainText(compiled.output);
         if (statusOf(compiled) !== 'ok') {
-          const feedback = compiled.cancelled ? undefined : failureFeedback('compile', compiled, this.options.compileTimeoutMs);
+          const feedback = compiled.cancelled ? undefined : failureFeedback('compile', compiled, compileLimit);
           return done({ status: statusOf(compiled), exitCode: compiled.exitCode, output: prefix, savedTo, ...(feedback ? { feedback } : {}) });
         }
       }

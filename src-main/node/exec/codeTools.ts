@@ -8,10 +8,10 @@ import { detectSandbox, type SandboxInfo } from './sandbox.js';
 import { detectToolchains, type Toolchain } from './toolchains.js';
 
 export interface CreateCodeToolsOptions {
-  /** Network inside the sandbox (settings.sandbox.network; default on). */
-  network?: boolean;
-  /** Compile time limit per block (settings.compileTimeoutSec; default 60 s). The run limit is ToolContext.timeoutMs. */
-  compileTimeoutMs?: number;
+  /** Network inside the sandbox (settings.sandbox.network; default on). A getter is read at each block. */
+  network?: boolean | (() => boolean);
+  /** Compile time limit per block (settings.compileTimeoutSec; default 60 s); a getter is read at each block. The run limit is ToolContext.timeoutMs. */
+  compileTimeoutMs?: number | (() => number);
   /** Characters of output kept per block (default 1 MiB). */
   outputCap?: number;
   /** Persistent cache (Go build cache); default <tmp>/agentic-exec-cache. */
@@ -33,6 +33,11 @@ export interface CodeTools {
   sandbox: { available: boolean; kind: string; warning: string | null };
 }
 
+function getter<T>(value: T | (() => T) | undefined, fallback: T): () => T {
+  if (typeof value === 'function') return value as () => T;
+  return () => value ?? fallback;
+}
+
 export async function createCodeTools(options: CreateCodeToolsOptions = {}): Promise<CodeTools> {
   const [toolchains, sandbox] = await Promise.all([options.toolchains ?? detectToolchains(), options.sandbox ?? detectSandbox()]);
   const cacheDir = options.cacheDir ?? path.join(os.tmpdir(), 'agentic-exec-cache');
@@ -42,8 +47,8 @@ export async function createCodeTools(options: CreateCodeToolsOptions = {}): Pro
   const languages = installed.map((t) => t.language);
   const toolOptions = {
     sandbox,
-    network: options.network ?? true,
-    compileTimeoutMs: options.compileTimeoutMs ?? 60_000,
+    network: getter(options.network, true),
+    compileTimeoutMs: getter(options.compileTimeoutMs, 60_000),
     cacheDir,
     ...(options.outputCap !== undefined ? { outputCap: options.outputCap } : {}),
     ...(options.logger ? { logger: options.logger } : {}),

@@ -23,6 +23,10 @@ export interface PtyRunOptions {
   floodLimit?: number;
 }
 
+// End-of-file, queued on the terminal at start: no one will type, so a read from it (an input() the
+// refusal check could not see, e.g. in a script run by bash) fails at once instead of hanging.
+const EOF_KEYS = '\x04'.repeat(8);
+
 export interface PtyRunResult {
   exitCode: number | null;
   /** The signal that ended it, when one did. */
@@ -38,10 +42,15 @@ export interface PtyRunResult {
 
 const TERM_ENV = { TERM: 'xterm-256color', COLORTERM: 'truecolor', PYTHONUNBUFFERED: '1', PYTHONDONTWRITEBYTECODE: '1' };
 
-function baseEnv(extra: Record<string, string> | undefined, marker: string): Record<string, string> {
+// The app's own credentials (provider API keys, tokens) are not the model's to read or send away.
+const SECRET_ENV = /key|token|secret|passw|credential|auth|cookie|session/i;
+// Inside bubblewrap only the workspace and a private /tmp are writable: caches go to /tmp.
+const SANDBOX_ENV = { TMPDIR: '/tmp', XDG_CACHE_HOME: '/tmp/.cache', MPLCONFIGDIR: '/tmp/.matplotlib' };
+
+export function blockEnv(extra: Record<string, string> | undefined, marker: string, sandboxed: boolean): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
-  return { ...env, ...TERM_ENV, ...extra, [BLOCK_MARKER_VAR]: marker };
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !SECRET_ENV.test(k)) env[k] = v;
+  return { ...env, ...TERM_ENV, ...(sandboxed ? SANDBOX_ENV : {}), ...extra, [BLOCK_MARKER_VAR]: marker };
 }
 
 export async function runInPty(options: PtyRunOptions): Promise<PtyRunResult> {
@@ -55,10 +64,11 @@ export async function runInPty(options: PtyRunOptions): Promise<PtyRunResult> {
 
   let pty: IPty;
   try {
-    pty = spawn(command.file, command.args, { name: 'xterm-256color', cols: 120, rows: 32, cwd: options.cwd, env: baseEnv(options.env, marker) });
+    pty = spawn(command.file, command.args, { name: 'xterm-256color', cols: 120, rows: 32, cwd: options.cwd, env: blockEnv(options.env, marker, sandboxed) });
   } catch (error) {
     throw new Error(`Could not start ${command.file}: ${(error as Error).message}`, { cause: error });
   }
+  pty.write(EOF_KEYS);
   let stopReason: 'timeout' | 'cancel' | 'flood' | null = null;
   let floodNoted = false;
   const stop = (reason: 'timeout' | 'cancel' | 'flood') => {

@@ -17,7 +17,7 @@ import {
 import { AppError, isAbortError } from '../../common/errors.js';
 import { createReasoningStream, splitReasoning } from '../../core/llm/reasoning.js';
 import type { ChatMessage, Completion, CompletionRequest, LlmProvider, Logger, ProviderInfo } from '../../core/ports.js';
-import { defaultThreadCount } from './hardware.js';
+import { defaultThreadCount, systemMemory, type MachineMemory } from './hardware.js';
 
 export interface LlamaCppProviderOptions {
   /** Path of a GGUF file. */
@@ -73,6 +73,20 @@ function sharedLlama(gpu: 'auto' | false, logger: Logger): Promise<Llama> {
     });
   }
   return llamaInstance;
+}
+
+/** RAM and, where llama.cpp found a GPU, its VRAM: what ModelManager's fit check needs. */
+export async function detectMachineMemory(logger: Logger): Promise<MachineMemory> {
+  try {
+    const llama = await sharedLlama('auto', logger);
+    if (!llama.gpu) return systemMemory();
+    const vram = await llama.getVramState();
+    // Unified memory (Apple silicon) is the RAM itself: counting it twice would overstate what fits.
+    return systemMemory(vram.unifiedSize > 0 ? 0 : vram.total);
+  } catch (error) {
+    logger.warn('llama: could not read GPU memory', { error: String(error) });
+    return systemMemory();
+  }
 }
 
 export function toChatHistory(messages: ChatMessage[]): ChatHistoryItem[] {

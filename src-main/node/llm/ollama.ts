@@ -72,6 +72,11 @@ export class OllamaProvider implements LlmProvider {
   async complete(request: CompletionRequest): Promise<Completion> {
     if (request.signal.aborted) throw new AppError('CANCELLED', 'Cancelled.');
     const numCtx = (await this.contextSize(request.signal)).size;
+    // Ollama cuts an over-long prompt silently: refuse what clearly cannot fit (estimated tokens).
+    const estimated = estimateTokens(request.messages.map((m) => m.content).join('\n')) + (request.maxTokens ?? 0);
+    if (estimated > numCtx) {
+      throw new AppError('CONTEXT_OVERFLOW', `The conversation needs about ${estimated} tokens but num_ctx is ${numCtx}: start a new session, compact the history, or raise the context size in Settings.`);
+    }
     const idleMs = this.options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
     const guard = idleGuard(request.signal, idleMs);
     const thinking = createReasoningStream();

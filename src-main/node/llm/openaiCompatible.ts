@@ -23,6 +23,11 @@ export interface OpenAiCompatibleOptions {
   local?: boolean;
   /** Name in messages ("OpenRouter", "LM Studio"); default "the model server". */
   label?: string;
+  /**
+   * How CompletionRequest.jsonSchema is passed: 'json_schema' (OpenAI, vLLM, llama.cpp, Ollama, LM Studio),
+   * 'json_object' (servers that only promise JSON, e.g. DeepSeek), 'none' (prompt-only). Default 'json_schema'.
+   */
+  structuredOutput?: 'json_schema' | 'json_object' | 'none';
 }
 
 type Delta = { content?: string | null; reasoning_content?: string | null; reasoning?: string | null };
@@ -89,9 +94,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
           stream: true,
           stream_options: { include_usage: true },
           ...(request.maxTokens ? { max_tokens: request.maxTokens } : {}),
-          ...(request.jsonSchema
-            ? { response_format: { type: 'json_schema' as const, json_schema: { name: 'reply', schema: request.jsonSchema as Record<string, unknown> } } }
-            : {}),
+          ...this.responseFormat(request.jsonSchema),
         },
         { signal: guard.signal },
       );
@@ -131,6 +134,13 @@ export class OpenAiCompatibleProvider implements LlmProvider {
       truncated: finish === 'length',
       ...(usage ? { usage } : {}),
     };
+  }
+
+  private responseFormat(schema: object | undefined): { response_format?: OpenAI.ChatCompletionCreateParams['response_format'] } {
+    const mode = this.options.structuredOutput ?? 'json_schema';
+    if (!schema || mode === 'none') return {};
+    if (mode === 'json_object') return { response_format: { type: 'json_object' } };
+    return { response_format: { type: 'json_schema', json_schema: { name: 'reply', schema: schema as Record<string, unknown> } } };
   }
 
   private mapError(error: unknown, timedOut: boolean, idleMs: number, signal: AbortSignal): AppError {

@@ -24,6 +24,11 @@ export const TurnItem = memo(function TurnItem({ turnId }: { turnId: string }) {
           </span>
           {STATUS_TEXT[turn.status] && <span className={`turn-status turn-${turn.status}`}>{STATUS_TEXT[turn.status]}</span>}
         </div>
+        {turn.compacted && (
+          <div className="turn-note muted" data-testid="compacted">
+            Older messages were summarised to fit the model’s context ({turn.compacted.beforeTokens} → {turn.compacted.afterTokens} tokens).
+          </div>
+        )}
         {turn.plan && <PlanView steps={turn.plan} />}
         <AnswerBody turn={turn} />
         {waiting && <div className="typing" aria-label="waiting for the model"><span /><span /><span /></div>}

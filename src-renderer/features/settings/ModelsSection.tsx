@@ -25,9 +25,13 @@ function Progress({ download }: { download: DownloadView }) {
 
 function ModelRow({ model, provider, onChanged, update }: { model: ModelEntry; provider: Settings['provider']; onChanged: () => void; update: UpdateSettings }) {
   const download = useStore((s) => s.domain.downloads[model.id]);
-  const downloading = download !== undefined && !download.done;
+  // The command resolves when the download ends; progress arrives meanwhile as model.progress events.
+  const [starting, setStarting] = useState(false);
+  const downloading = starting || (download !== undefined && !download.done);
   const start = async () => {
+    setStarting(true);
     await call('models.download', { id: model.id });
+    setStarting(false);
     onChanged();
   };
   const remove = async () => {
@@ -45,7 +49,7 @@ function ModelRow({ model, provider, onChanged, update }: { model: ModelEntry; p
       <div className="model-meta muted">
         {formatBytes(model.sizeBytes)} · {model.license} · <span title={model.source}>{model.source}</span>
       </div>
-      {downloading && <Progress download={download} />}
+      {downloading && <Progress download={download ?? { receivedBytes: 0, totalBytes: null, done: false }} />}
       <div className="model-actions">
         {!model.installed && !downloading && (
           <button className="btn" data-testid="model-download" onClick={() => void start()}>

@@ -1,5 +1,5 @@
 // Memory, sessions, concurrency and stop through the real engine and SQLite store.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fence, startTestApp, type TestApp } from '../../helpers/appHarness.js';
@@ -10,14 +10,17 @@ afterEach(async () => {
   t = null;
 });
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+/** Host processes whose command line contains `needle` (PIDs inside the sandbox mean nothing out here). */
+const processesWith = (needle: string) =>
+  readdirSync('/proc')
+    .filter((e) => /^\d+$/.test(e))
+    .filter((e) => {
+      try {
+        return readFileSync(`/proc/${e}/cmdline`, 'latin1').replaceAll('\0', ' ').includes(needle);
+      } catch {
+        return false;
+      }
+    });
 const waitFor = async (cond: () => boolean, ms = 10_000) => {
   const end = Date.now() + ms;
   while (!cond()) {
@@ -68,19 +71,20 @@ describe('memory and sessions', () => {
   });
 
   it('stop-during-a-long-block-kills-its-process-tree-and-the-next-turn-works', { timeout: 60_000 }, async () => {
-    t = await startTestApp([fence('bash', 'sleep 60 & echo $! > bg.pid; sleep 60'), 'back to normal']);
+    t = await startTestApp([fence('bash', 'sleep 987.654 & echo started > bg.pid; nohup sleep 987.655 >/dev/null 2>&1 & setsid sleep 987.656 & sleep 60'), 'back to normal']);
     const session = t.newSession();
     const { turnId, done } = t.app.engine.send(session, 'sleep a lot', 'coder');
     const pidFile = join(t.workspace, 'bg.pid');
     await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim().length > 0, 30_000);
+    // All three background children run before the stop (so the check after it cannot pass vacuously).
+    await waitFor(() => processesWith('sleep 987.65').length >= 3, 10_000);
     const started = Date.now();
     expect(t.app.engine.cancel(turnId)).toBe(true);
     const out = await done;
     expect(out.status).toBe('cancelled');
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(t.of('turn.cancelled', turnId)).toHaveLength(1);
-    const bgPid = Number(readFileSync(pidFile, 'utf8'));
-    await waitFor(() => !alive(bgPid), 5_000);
+    await waitFor(() => processesWith('sleep 987.65').length === 0, 5_000);
     const next = await t.turn(session, 'are you ok?', 'casual');
     expect(next).toMatchObject({ status: 'done', answer: 'back to normal' });
     expect(t.app.store.listTurns(session).map((r) => r.status)).toEqual(['cancelled', 'done']);

@@ -1,6 +1,6 @@
 // Each language on its real toolchain, through pty + sandbox: success, compile error, runtime error,
 // exit code, refusal, saving, and bash running what the model just wrote.
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCodeTools, missingToolchainTool } from '../../../src-main/node/exec/index.js';
@@ -79,6 +79,15 @@ describe('bash', () => {
     const result = await run('bash', 'python3 main.py\ngcc x.c -o a.out && ./a.out');
     expect(result).toMatchObject({ status: 'ok', exitCode: 0 });
     expect(result.output).toBe('from main\nfrom a.out\n');
+  });
+
+  it('makes a program it runs fail fast when it waits for the keyboard, instead of hanging', async () => {
+    await writeFile(path.join(ws.dir, 'ask.py'), 'name = input("name? ")\nprint(name)\n');
+    const started = performance.now();
+    const result = await (await toolFor('bash')).run(block('bash', 'python3 ask.py'), context(ws.dir, { timeoutMs: 20_000 }));
+    expect(result).toMatchObject({ status: 'failed', exitCode: 1 });
+    expect(result.output).toMatch(/EOFError/);
+    expect(performance.now() - started).toBeLessThan(15_000);
   });
 
   it('returns the script exit status', async () => {

@@ -67,3 +67,20 @@ describe('bubblewrap sandbox', () => {
     expect(off.output).toMatch(/ConnectionRefused|Network is unreachable|OSError|timed out/);
   });
 });
+
+describe('block environment', () => {
+  it('hides the app credentials from blocks and points caches at the private /tmp', async () => {
+    process.env.AGENTIC_TEST_API_KEY = 'sk-should-not-leak';
+    try {
+      const result = await (await toolFor('python')).run(block('python', 'import os\nprint(os.environ.get("AGENTIC_TEST_API_KEY"), os.environ["TMPDIR"])'), context(ws.dir));
+      expect(result.output).toBe('None /tmp\n');
+    } finally {
+      delete process.env.AGENTIC_TEST_API_KEY;
+    }
+  });
+
+  it('answers a missing workspace with a clear error', async () => {
+    const result = await (await toolFor('python')).run(block('python', 'print(1)'), context(path.join(ws.dir, 'nope')));
+    expect(result).toMatchObject({ status: 'error', feedback: expect.stringMatching(/does not exist/) });
+  });
+});

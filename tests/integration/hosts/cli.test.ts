@@ -58,7 +58,7 @@ describe('agentic run', () => {
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
-  it('continues a session with --session', async () => {
+  it('continues a session with --session', { timeout: 120_000 }, async () => {
     const first = replay('s1.json', ['Noted: your name is Ada.']);
     const r1 = await runCli(['run', 'my name is Ada', '--agent', 'casual', '--replay', first, '--json'], { home });
     const sessionId = r1.lines[0]!.sessionId as string;

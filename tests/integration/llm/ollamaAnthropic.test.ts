@@ -54,6 +54,14 @@ describe('OllamaProvider', () => {
     expect((JSON.parse(server.requests.at(-1)!.body) as { options: { num_ctx: number } }).options.num_ctx).toBe(8000);
   });
 
+  it('refuses a conversation that cannot fit num_ctx instead of letting Ollama cut it silently', async () => {
+    showsContext(2048);
+    server.routes.set('POST /api/chat', (_q, res) => writeNdjson(res, [{ message: { content: 'x' }, done: true }]));
+    const long = [{ role: 'user' as const, content: 'word '.repeat(4000) }];
+    await expect(ollama().complete({ messages: long, signal: live() })).rejects.toMatchObject({ code: 'CONTEXT_OVERFLOW' });
+    expect(server.requests.some((r) => r.path === '/api/chat')).toBe(false);
+  });
+
   it('maps a missing model to PROVIDER_MODEL_MISSING', async () => {
     server.routes.set('POST /api/show', (_q, res) => json(res, 404, { error: "model 'qwen3:8b' not found" }));
     await expect(ollama().complete({ messages: ask, signal: live() })).rejects.toMatchObject({ code: 'PROVIDER_MODEL_MISSING' });

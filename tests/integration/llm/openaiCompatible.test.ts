@@ -48,6 +48,15 @@ describe('OpenAiCompatibleProvider', () => {
     expect(JSON.parse(server.requests[0]!.body)).toMatchObject({ model: 'm1', stream: true });
   });
 
+  it('passes a JSON schema as response_format, or only asks for JSON where the server supports no more', async () => {
+    server.routes.set('POST /v1/chat/completions', (_q, res) => writeSse(res, [chunk({ content: '{}' }, 'stop')]));
+    const schema = { type: 'object', properties: { a: { type: 'string' } } };
+    await provider().complete({ messages: ask, signal: live(), jsonSchema: schema });
+    await provider({ structuredOutput: 'json_object' }).complete({ messages: ask, signal: live(), jsonSchema: schema });
+    const formats = server.requests.map((r) => (JSON.parse(r.body) as { response_format: unknown }).response_format);
+    expect(formats).toEqual([{ type: 'json_schema', json_schema: { name: 'reply', schema } }, { type: 'json_object' }]);
+  });
+
   it('waits for a slow first token instead of a fixed timeout', async () => {
     server.routes.set('POST /v1/chat/completions', (_q, res) => writeSse(res, [chunk({ content: 'late' }, 'stop')], { firstDelayMs: 1200 }));
     const reply = await provider({ idleTimeoutMs: 5000 }).complete({ messages: ask, signal: live() });

@@ -135,7 +135,7 @@ describe('McpManager settings changes', () => {
     expect(readFileSync(starts, 'utf8').trim().split('\n')).toHaveLength(1);
     expect(manager.servers()[0]?.config.trusted).toBe(true);
 
-    await manager.setServers([{ ...first, env: { MCP_TEST_STARTS: starts, EXTRA: '1' } }]);
+    await manager.setServers([stdioServer('test', { MCP_TEST_STARTS: starts, EXTRA: '1' })]);
     await manager.callTool('test', 'echo', { text: 'c' }, signal());
     expect(readFileSync(starts, 'utf8').trim().split('\n')).toHaveLength(2);
 

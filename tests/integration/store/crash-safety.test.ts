@@ -29,15 +29,16 @@ function runAndKill(dbPath: string, sessionId: string): Promise<{ acks: Ack[]; s
     const child = spawn(process.execPath, [writerJs, dbPath, sessionId], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let stderr = '';
-    // A third of the kills land while the store is still opening (before 'ready'), the rest mid-write.
-    const beforeReady = Math.random() < 1 / 3;
-    const delay = Math.random() * (beforeReady ? 60 : 50);
+    // A third of the kills land at random from the spawn (often while the store opens or migrates).
+    const fromSpawn = Math.random() < 1 / 3;
+    const delay = Math.random() * (fromSpawn ? 300 : 40);
     const kill = () => setTimeout(() => child.kill('SIGKILL'), delay);
-    if (beforeReady) kill();
+    if (fromSpawn) kill();
+    // Otherwise the clock starts at the first acknowledged write, so the kill lands among writes.
     child.stdout.on('data', (chunk: Buffer) => {
-      const wasReady = out.startsWith('ready\n');
+      const wasWriting = out.includes('ack ');
       out += chunk.toString();
-      if (!beforeReady && !wasReady && out.startsWith('ready\n')) kill();
+      if (!fromSpawn && !wasWriting && out.includes('ack ')) kill();
     });
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
@@ -77,7 +78,7 @@ it('a writer killed with SIGKILL at random moments 100 times loses no acknowledg
   };
   await Promise.all([worker(), worker()]);
   // The test is only meaningful if most kills interrupted a writer that was writing.
-  expect(killedMidWrite).toBeGreaterThan(KILLS / 2);
+  expect(killedMidWrite).toBeGreaterThanOrEqual(KILLS / 2);
   expect(acked.length).toBeGreaterThan(KILLS);
 
   const store = SqliteStore.open(dbPath);
@@ -94,4 +95,4 @@ it('a writer killed with SIGKILL at random moments 100 times loses no acknowledg
   const raw = new Database(dbPath, { readonly: true });
   expect(raw.pragma('foreign_key_check')).toEqual([]);
   raw.close();
-}, 90_000);
+}, 180_000);
