@@ -8,17 +8,26 @@ const restrict = (patterns, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'bench/results.json', 'tests/e2e/screenshots/**', '.cache/**'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'bench/results.json', 'tests/e2e/screenshots/**', '.cache/**', 'bin/**', 'eslint.config.js', 'types/**', 'tests/fixtures/**/*.js'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts', '**/*.tsx'],
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    // Each layer is type-checked with its own tsconfig (common/core cannot see Node or DOM types).
+    languageOptions: { parserOptions: { project: './tsconfig.node.json', tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'max-lines': ['warn', { max: 300, skipBlankLines: true, skipComments: true }],
     },
+  },
+  {
+    files: ['src-renderer/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { project: './tsconfig.renderer.json', tsconfigRootDir: import.meta.dirname } },
+  },
+  {
+    files: ['src-preload/**/*.ts'],
+    languageOptions: { parserOptions: { project: './tsconfig.preload.json', tsconfigRootDir: import.meta.dirname } },
   },
   {
     files: ['src-main/**/*.ts', 'src-renderer/**/*.{ts,tsx}', 'src-preload/**/*.ts'],

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
 import { pickBridge, setBridge } from './bridge/index.js';
 import { openSession, refreshSessions, startup } from './state/actions.js';
+import { connectStore } from './state/connect.js';
 import { useStore } from './state/store.js';
 
 const bridge = pickBridge();
@@ -13,22 +14,9 @@ if (bridge.kind === 'websocket' && !new URLSearchParams(location.search).get('to
   useStore.getState().notify('This page needs its token: open the full address the web host printed (…/?token=…).');
 }
 
-bridge.onEvents((events, batch) => {
-  // Folding is synchronous, so the ack really means "in the store".
-  useStore.getState().applyEvents(events);
-  bridge.ack(batch);
-});
-
-let wasDisconnected = false;
-bridge.onStatus((connection) => {
-  useStore.getState().set({ connection });
-  if (connection === 'reconnecting') wasDisconnected = true;
-  if (connection === 'open' && wasDisconnected) {
-    wasDisconnected = false;
-    // Events sent while the socket was down are lost: reload what the screen shows.
-    const active = useStore.getState().activeSessionId;
-    void refreshSessions().then(() => (active ? openSession(active) : undefined));
-  }
+connectStore(bridge, useStore, () => {
+  const active = useStore.getState().activeSessionId;
+  void refreshSessions().then(() => (active ? openSession(active) : undefined));
 });
 
 const root = document.getElementById('root');

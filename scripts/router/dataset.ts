@@ -93,9 +93,40 @@ export function jaccard(a: Uint32Array, b: Uint32Array): number {
   return union === 0 ? 1 : common / union;
 }
 
-/** Union-find over all pairs whose shingle Jaccard similarity reaches `threshold`; returns a group per example. */
-export function nearDuplicateGroups(sets: Uint32Array[], threshold: number): Int32Array {
-  const parent = Int32Array.from(sets, (_, i) => i);
+/**
+ * Every pair of sets whose Jaccard similarity reaches `threshold`, exactly, without comparing all
+ * pairs: with elements ordered rarest first, two sets that similar must share an element within
+ * the first |A| - ceil(threshold·|A|) + 1 of each (prefix filtering).
+ */
+export function similarPairs(sets: Uint32Array[], threshold: number): Array<[number, number, number]> {
+  const frequency = new Map<number, number>();
+  for (const set of sets) for (const v of set) frequency.set(v, (frequency.get(v) ?? 0) + 1);
+  const rarestFirst = (a: number, b: number) => frequency.get(a)! - frequency.get(b)! || a - b;
+  const index = new Map<number, number[]>();
+  const seen = new Int32Array(sets.length).fill(-1);
+  const pairs: Array<[number, number, number]> = [];
+  sets.forEach((set, i) => {
+    const prefix = Array.from(set).sort(rarestFirst).slice(0, set.length - Math.ceil(threshold * set.length) + 1);
+    for (const v of prefix) {
+      const postings = index.get(v) ?? [];
+      for (const j of postings) {
+        if (seen[j] === i) continue;
+        seen[j] = i;
+        const other = sets[j]!;
+        if (Math.min(set.length, other.length) < threshold * Math.max(set.length, other.length)) continue;
+        const similarity = jaccard(set, other);
+        if (similarity >= threshold) pairs.push([j, i, similarity]);
+      }
+      postings.push(i);
+      index.set(v, postings);
+    }
+  });
+  return pairs;
+}
+
+/** Connected components of the pairs at least `threshold` similar; returns a group per example. */
+export function nearDuplicateGroups(count: number, pairs: Array<[number, number, number]>, threshold: number): Int32Array {
+  const parent = Int32Array.from({ length: count }, (_, i) => i);
   const find = (x: number): number => {
     while (parent[x] !== x) {
       parent[x] = parent[parent[x]!]!;
@@ -103,23 +134,21 @@ export function nearDuplicateGroups(sets: Uint32Array[], threshold: number): Int
     }
     return x;
   };
-  for (let i = 0; i < sets.length; i++) {
-    const a = sets[i]!;
-    for (let j = i + 1; j < sets.length; j++) {
-      const b = sets[j]!;
-      // Jaccard can be no larger than the ratio of the sizes: skip pairs that cannot reach it.
-      if (Math.min(a.length, b.length) < threshold * Math.max(a.length, b.length)) continue;
-      if (jaccard(a, b) >= threshold) parent[find(i)] = find(j);
-    }
-  }
-  return Int32Array.from(sets, (_, i) => find(i));
+  for (const [a, b, similarity] of pairs) if (similarity >= threshold) parent[find(a)] = find(b);
+  return Int32Array.from({ length: count }, (_, i) => find(i));
 }
+
+/** Cross-split similarities are only searched down to this level; below it the report says "< REPORT_FLOOR". */
+export const CROSS_SIMILARITY_FLOOR = 0.3;
 
 export interface Split {
   train: Example[];
   test: Example[];
   groups: number;
-  /** Highest similarity between any held-out and any training example (must stay below the threshold). */
+  /**
+   * Highest similarity between a held-out and a training example (below the threshold by
+   * construction); 0 when no pair reaches CROSS_SIMILARITY_FLOOR.
+   */
   maxCrossSimilarity: number;
 }
 
@@ -127,7 +156,8 @@ export const SPLIT_DEFAULTS = { testFraction: 0.2, threshold: 0.5, seed: 'router
 
 export function splitDataset(examples: Example[], options = SPLIT_DEFAULTS): Split {
   const sets = examples.map((e) => shingles(e.text));
-  const group = nearDuplicateGroups(sets, options.threshold);
+  const pairs = similarPairs(sets, Math.min(options.threshold, CROSS_SIMILARITY_FLOOR));
+  const group = nearDuplicateGroups(examples.length, pairs, options.threshold);
   const keyOf = new Map<number, string>();
   examples.forEach((e, i) => {
     const key = normalize(e.text);
@@ -137,10 +167,8 @@ export function splitDataset(examples: Example[], options = SPLIT_DEFAULTS): Spl
   const isTest = (i: number) => fnv1a(`${options.seed}\u0000${keyOf.get(group[i]!)!}`) % 10_000 < options.testFraction * 10_000;
   const train: Example[] = [];
   const test: Example[] = [];
-  const trainIdx: number[] = [];
-  const testIdx: number[] = [];
-  examples.forEach((e, i) => (isTest(i) ? (test.push(e), testIdx.push(i)) : (train.push(e), trainIdx.push(i))));
+  examples.forEach((e, i) => (isTest(i) ? test : train).push(e));
   let maxCross = 0;
-  for (const t of testIdx) for (const r of trainIdx) maxCross = Math.max(maxCross, jaccard(sets[t]!, sets[r]!));
+  for (const [a, b, similarity] of pairs) if (isTest(a) !== isTest(b)) maxCross = Math.max(maxCross, similarity);
   return { train, test, groups: keyOf.size, maxCrossSimilarity: maxCross };
 }

@@ -29,6 +29,7 @@ export const HYPERPARAMETERS = {
   learningRate: 0.01,
   featureDropout: 0.15,
   complexityWeight: 1,
+  highAgentWeight: 1,
   embeddingScale: 0.1,
 };
 

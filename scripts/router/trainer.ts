@@ -18,10 +18,15 @@ export interface TrainOptions {
   featureDropout: number;
   /** Weight of the complexity loss beside the agent loss. */
   complexityWeight: number;
+  /** Weight of the agent loss on HIGH examples (the planner runs them whatever the agent head says). */
+  highAgentWeight: number;
   /** Embeddings start uniform in ±embeddingScale. */
   embeddingScale: number;
   onEpoch?: (epoch: number, loss: number) => void;
 }
+
+/** Index of HIGH in the complexity labels (COMPLEXITIES order: LOW, HIGH). */
+const HIGH = 1;
 
 type Tensors = Record<TensorName, Float32Array>;
 const zerosLike = (w: ModelWeights): Tensors =>
@@ -46,7 +51,8 @@ export function train(items: TrainItem[], dims: ModelDims, options: TrainOptions
       for (const index of batch) {
         const item = items[index]!;
         const features = dropFeatures(item.features, options.featureDropout, random);
-        loss += backward(weights, grad, features, item, options.complexityWeight / batch.length, 1 / batch.length);
+        const agentWeight = item.complexity === HIGH ? options.highAgentWeight : 1;
+        loss += backward(weights, grad, features, item, options.complexityWeight / batch.length, agentWeight / batch.length);
         for (const id of features.ids) if (!touched[id]) (touched[id] = 1), rows.push(id);
       }
       step++;

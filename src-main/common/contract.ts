@@ -106,7 +106,9 @@ export const isCommandName = (name: unknown): name is CommandName =>
 /** What the renderer talks to; the preload provides it over IPC, the web client over WebSocket. */
 export interface Bridge {
   invoke<K extends CommandName>(command: K, input: CommandInput<K>): Promise<Result<CommandOutput<K>>>;
-  onEvent(listener: (events: import('./events.js').AppEvent[]) => void): () => void;
+  /** Events arrive in batches; each batch is acknowledged (ack) once folded into the UI's state. */
+  onEvent(listener: (events: import('./events.js').AppEvent[], batch: number) => void): () => void;
+  ack(batch: number): void;
 }
 
 /** The three fixed channels the preload exposes. */

@@ -94,6 +94,8 @@ export function createAgentContext(
       savedTo: result.savedTo,
       durationMs: result.durationMs || Math.round(performance.now() - started),
     };
+    // A connected service's answer is text from outside, like a web page: later actions of this turn ask first.
+    if (block.tag === 'mcp' && result.status === 'ok') state.taintedBy ??= 'mcp';
     store.addBlock(state.turnId, { ...finished, code: block.code, call });
     emit({ type: 'block.finished', ...ids, ...finished });
     return finished;

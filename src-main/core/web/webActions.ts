@@ -25,6 +25,7 @@ const MAX_LINKS = 40;
 
 export class WebActions {
   private driver: BrowserDriver | null = null;
+  private taintMarked = false;
   private view: WebView = { kind: 'none' };
 
   constructor(
@@ -77,8 +78,11 @@ export class WebActions {
     await driver.close().catch((error: unknown) => this.ctx.logger.warn('closing the browser page failed', { error: String(error) }));
   }
 
+  /** Called before web text is shown to the model, once per run even if another source tainted the turn first. */
   private taint(): void {
-    if (!this.ctx.tainted) this.ctx.markTainted('web');
+    if (this.taintMarked) return;
+    this.taintMarked = true;
+    this.ctx.markTainted('web');
   }
 
   private async page(): Promise<BrowserDriver> {

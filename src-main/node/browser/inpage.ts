@@ -76,6 +76,13 @@ function agenticIsHidden(el) {
   return r.right < -100 || r.bottom < -100;
 }`;
 
+/** The page's own main-content element (its single <article>, else <main>), or null: then Readability decides. */
+export const ROOT_EXPRESSION = String.raw`(function () {
+  var articles = document.querySelectorAll('article');
+  var root = articles.length === 1 ? articles[0] : document.querySelector('main, [role=main]');
+  return root && (root.textContent || '').trim().length >= 500 ? root : null;
+})()`;
+
 /**
  * Reads the page: hidden text and chrome removed, the main content found (a page's single
  * <article> or its <main> when it has one, Readability otherwise), cut to `maxChars` before the
@@ -87,48 +94,46 @@ export function readPageScript(libraries: string, maxChars: number): string {
   ${FORMS_LIB}
   ${HIDDEN_LIB}
   var MAX = ${JSON.stringify(maxChars)};
-  var MARK = 'data-agentic-hidden';
-  var articles = document.querySelectorAll('article');
-  var root = articles.length === 1 ? articles[0] : document.querySelector('main, [role=main]');
-  if (root && (root.textContent || '').trim().length < 500) root = null;
-  var marked = [], visible = 0, stopAt = null;
-  var walkRoot = root || document.body;
-  if (walkRoot) {
-    // Only as far as the text budget reaches: the rest of a huge page is dropped unread.
-    var walker = document.createTreeWalker(walkRoot, NodeFilter.SHOW_ELEMENT, {
-      acceptNode: function (el) { if (agenticIsHidden(el)) { marked.push(el); return NodeFilter.FILTER_REJECT; } return NodeFilter.FILTER_ACCEPT; }
-    });
-    while (walker.nextNode()) {
-      var node = walker.currentNode;
-      if (node.firstElementChild) continue;
-      visible += (node.textContent || '').length;
-      if (visible > MAX * 1.2) { stopAt = node; break; }
+  var root = ${ROOT_EXPRESSION};
+  // The live page is never modified (no marker attributes: they would force a restyle, and the page
+  // could see them). Hidden elements are found on the live tree and removed from a clone walked in step.
+  var clone = (root || document.documentElement).cloneNode(true);
+  var liveStart = root || document.body;
+  var copyStart = root ? clone : clone.querySelector('body');
+  var visible = 0;
+  var walk = function (live, copy) {
+    var l = live.firstElementChild, c = copy.firstElementChild;
+    while (l && c) {
+      var ln = l.nextElementSibling, cn = c.nextElementSibling;
+      if (agenticIsHidden(l)) c.remove();
+      else if (l.firstElementChild) { if (walk(l, c)) return true; }
+      else {
+        visible += (l.textContent || '').length;
+        // Only as far as the text budget reaches: the rest of a huge page is dropped unread.
+        if (visible > MAX * 1.2) {
+          for (var cut = c; cut && cut !== clone; cut = cut.parentNode) while (cut.nextSibling) cut.nextSibling.remove();
+          return true;
+        }
+      }
+      l = ln; c = cn;
     }
-  }
-  marked.forEach(function (el) { el.setAttribute(MARK, ''); });
-  if (stopAt) stopAt.setAttribute('data-agentic-stop', '');
+    return false;
+  };
+  if (liveStart && copyStart) walk(liveStart, copyStart);
+  var shown = function (el) { return !el.checkVisibility || el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }); };
   var links = [], seen = {};
   document.querySelectorAll('a[href]').forEach(function (a) {
-    if (links.length >= 300 || seen[a.href] || a.closest('[' + MARK + ']')) return;
-    if (a.checkVisibility && !a.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) return;
+    if (links.length >= 300 || seen[a.href] || !shown(a)) return;
     seen[a.href] = true;
     var img = a.querySelector('img[alt]');
     links.push({ text: (a.innerText || a.title || (img && img.alt) || '').replace(/\s+/g, ' ').trim(), url: a.href });
   });
-  var forms = agenticForms().filter(function (f) { return !f.el.closest('[' + MARK + ']') && f.el.getClientRects().length > 0; }).map(function (f) {
+  var forms = agenticForms().filter(function (f) { return shown(f.el) && f.el.getClientRects().length > 0; }).map(function (f) {
     return { handle: f.handle, action: f.action, method: f.method, buttons: f.buttons.map(function (b) { return { handle: b.handle, label: b.label }; }),
-      fields: f.fields.filter(function (x) { return x.els.some(function (e) { return !e.closest('[' + MARK + ']'); }); }).map(function (x) {
+      fields: f.fields.filter(function (x) { return x.els.some(shown); }).map(function (x) {
         return { handle: x.handle, kind: x.kind, inputType: x.inputType, label: x.label, value: x.value, required: x.required, options: x.options }; }) };
   });
-  var clone = (root || document.documentElement).cloneNode(true);
-  marked.forEach(function (el) { el.removeAttribute(MARK); });
-  if (stopAt) {
-    stopAt.removeAttribute('data-agentic-stop');
-    for (var cut = clone.querySelector('[data-agentic-stop]'); cut && cut !== clone; cut = cut.parentNode) {
-      while (cut.nextSibling) cut.nextSibling.remove();
-    }
-  }
-  clone.querySelectorAll('[' + MARK + '], script, style, noscript, template, iframe, object, embed, svg, canvas, dialog, nav, aside, form, button, select, input, textarea, [role=navigation], [role=banner], [role=contentinfo], [role=complementary], [role=dialog], [role=alertdialog]').forEach(function (el) { el.remove(); });
+  clone.querySelectorAll('script, style, noscript, template, iframe, object, embed, svg, canvas, dialog, nav, aside, form, button, select, input, textarea, [role=navigation], [role=banner], [role=contentinfo], [role=complementary], [role=dialog], [role=alertdialog]').forEach(function (el) { el.remove(); });
   clone.querySelectorAll('header, footer').forEach(function (el) { if (!el.parentElement || !el.parentElement.closest('article, main')) el.remove(); });
   clone.querySelectorAll('img').forEach(function (img) {
     var alt = (img.getAttribute('alt') || '').replace(/\s+/g, ' ').trim();

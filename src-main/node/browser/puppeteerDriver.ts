@@ -5,7 +5,7 @@ import { AppError } from '../../common/errors.js';
 import type { Logger } from '../../core/ports.js';
 import type { BrowserDriver, FieldValue, PageSnapshot, ResultSelectors, ScrapedResults, ScreencastFrame } from '../../core/web/driver.js';
 import { dropShortFragments } from '../../core/web/text.js';
-import { fillFormScript, readPageScript, scrapeResultsScript, submitFormScript } from './inpage.js';
+import { fillFormScript, readPageScript, ROOT_EXPRESSION, scrapeResultsScript, submitFormScript } from './inpage.js';
 import { pageLibraries } from './pageLibraries.js';
 
 const NAV_TIMEOUT_MS = 30_000;
@@ -85,7 +85,9 @@ export class PuppeteerDriver implements BrowserDriver {
 
   async readPage(signal: AbortSignal, options: { maxChars?: number } = {}): Promise<PageSnapshot> {
     return cancellable(signal, async () => {
-      const snapshot = (await this.page.evaluate(readPageScript(pageLibraries(), options.maxChars ?? DEFAULT_MAX_CHARS))) as PageSnapshot;
+      const hasOwnRoot = (await this.page.evaluate(`${ROOT_EXPRESSION} !== null`)) as boolean;
+      const script = readPageScript(pageLibraries(!hasOwnRoot), options.maxChars ?? DEFAULT_MAX_CHARS);
+      const snapshot = (await this.page.evaluate(script)) as PageSnapshot;
       // turndown escapes the brackets of our image placeholders; they are ours, so unescape them.
       const markdown = snapshot.markdown.replace(/\\\[image: ([^\n]*?)\\\]/g, '[image: $1]');
       return { ...snapshot, markdown: dropShortFragments(markdown) };

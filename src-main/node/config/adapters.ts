@@ -15,7 +15,7 @@ import type { ApprovalVerdict, Block, Logger, Tool } from '../../core/ports.js';
 import { createWebAgent } from '../../core/web/webAgent.js';
 import type { BrowserWeb } from '../browser/browserWeb.js';
 import { checkShellSyntax, createCodeTools } from '../exec/index.js';
-import { ModelManager } from '../llm/modelManager.js';
+import { loadCatalog, ModelManager } from '../llm/modelManager.js';
 import { McpManager } from '../mcp/manager.js';
 import { createRouteDecider, OnnxRouter } from '../router/onnxRouter.js';
 import { createFileFinderTool } from '../tools/fileFinder.js';
@@ -45,8 +45,9 @@ export async function createAdapters(config: AdapterConfig) {
     logger,
   );
   const code = await createCodeTools({
-    network: settings.get().sandbox.network,
-    compileTimeoutMs: settings.get().compileTimeoutSec * 1000,
+    // Read at each block, so a change in Settings applies to the next block.
+    network: () => settings.get().sandbox.network,
+    compileTimeoutMs: () => settings.get().compileTimeoutSec * 1000,
     cacheDir: join(config.dataDir, 'cache', 'exec'),
     logger,
   });
@@ -69,7 +70,7 @@ export async function createAdapters(config: AdapterConfig) {
     (browser ??= import('../browser/browserWeb.js').then((m) =>
       m.createBrowserWeb({ searxngUrl: settings.get().searxngUrl || undefined, logger, executablePath: process.env.AGENTIC_CHROME }),
     ));
-  const models = new ModelManager({ modelsDir, logger });
+  const models = new ModelManager({ modelsDir, logger, catalog: loadCatalog(join(config.root, 'resources', 'models', 'catalog.json')) });
 
   const judge = async (block: Block, opts: { workspace: string; tainted: boolean; mode: ApprovalMode }): Promise<ApprovalVerdict> => {
     if (block.tag === 'mcp') {

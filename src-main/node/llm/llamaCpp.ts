@@ -27,6 +27,11 @@ export interface LlamaCppProviderOptions {
   threads?: number;
   /** Context size in tokens; 0 or absent = the largest the model and free memory allow. */
   contextSize?: number;
+  /**
+   * Upper bound for the automatic context size (default 32768): a 128k-token model would otherwise claim
+   * its whole KV cache (many GB) although CPU prompt processing of that much text takes hours.
+   */
+  maxAutoContextSize?: number;
   /** Layers offloaded to the GPU; 'auto' (default) lets node-llama-cpp fit them to free VRAM. */
   gpuLayers?: number | 'auto';
   /** false forces CPU (tests, machines with broken drivers). */
@@ -38,6 +43,8 @@ export interface LlamaCppProviderOptions {
   /** Off by default: code legitimately repeats identifiers, and the penalty costs time per token. */
   repeatPenalty?: boolean;
 }
+
+export const DEFAULT_MAX_AUTO_CONTEXT = 32_768;
 
 interface Slot {
   sequence: LlamaContextSequence;
@@ -174,7 +181,7 @@ export class LlamaCppProvider implements LlmProvider {
       const context = await model.createContext({
         sequences,
         threads: defaultThreadCount(this.options.threads ?? 0),
-        contextSize: wanted > 0 ? Math.min(wanted, model.trainContextSize) : 'auto',
+        contextSize: wanted > 0 ? Math.min(wanted, model.trainContextSize) : { max: this.options.maxAutoContextSize ?? DEFAULT_MAX_AUTO_CONTEXT },
       });
       const slots: Slot[] = [];
       for (let i = 0; i < sequences; i++) {

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { block, context, tempWorkspace, toolFor } from './setup.js';
+import { block, codeTools, context, tempWorkspace, toolFor } from './setup.js';
 
 let ws: { dir: string; dispose: () => Promise<void> };
 let outside: string;
@@ -15,7 +15,11 @@ beforeAll(async () => {
   ws = await tempWorkspace();
   // Not under /tmp: the sandbox's private /tmp would hide it; /var/tmp is visible there, read-only.
   outside = await mkdtemp(path.join('/var/tmp', 'exec-outside-'));
-  server = createServer((socket) => socket.end('hello from the host\n'));
+  server = createServer((socket) => {
+    // A probe that closes at once resets the connection; that is not a failure of the test.
+    socket.on('error', () => {});
+    socket.end('hello from the host\n');
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as { port: number }).port;
 });
@@ -65,6 +69,18 @@ describe('bubblewrap sandbox', () => {
     const off = await (await toolFor('python', { network: false })).run(block('python', probe), context(ws.dir));
     expect(off.status).toBe('failed');
     expect(off.output).toMatch(/ConnectionRefused|Network is unreachable|OSError|timed out/);
+  });
+});
+
+describe('settings read at each block', () => {
+  it('applies a network switch change to the next block without recreating the tools', async () => {
+    let network = true;
+    const { tools } = await codeTools({ network: () => network });
+    const python = tools.find((t) => t.tag === 'python')!;
+    const probe = `import socket\nsocket.create_connection(("127.0.0.1", ${port}), timeout=3).close()\nprint("connected")`;
+    expect((await python.run(block('python', probe), context(ws.dir))).status).toBe('ok');
+    network = false;
+    expect((await python.run(block('python', probe), context(ws.dir))).status).toBe('failed');
   });
 });
 

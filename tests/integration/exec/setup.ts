@@ -40,6 +40,7 @@ export async function codeTools(options: CreateCodeToolsOptions = {}): Promise<C
   detected ??= createCodeTools();
   const { toolchains } = await detected;
   const sandbox = await detectSandboxOnce();
+  if (Object.values(options).some((v) => typeof v === 'function')) return createCodeTools({ toolchains, sandbox, ...options });
   const key = JSON.stringify(options);
   if (!cache.has(key)) cache.set(key, createCodeTools({ toolchains, sandbox, ...options }));
   return cache.get(key)!;

