@@ -75,10 +75,12 @@ async function askForPlan(
   attempts: number,
   allowNoUpdate = false,
 ): Promise<PlanAnswer> {
+  // Revisions are the planner's own bookkeeping: the plan view shows their effect, the chat does not.
+  const stream = !allowNoUpdate;
   let problems: string[] = [];
   let reasoning = '';
   for (let attempt = 1; attempt <= attempts; attempt++) {
-    const reply = await ctx.callModel(conversation, { toolTags: ['json'], jsonSchema: allowNoUpdate ? undefined : planJsonSchema(agents) });
+    const reply = await ctx.callModel(conversation, { toolTags: ['json'], jsonSchema: allowNoUpdate ? undefined : planJsonSchema(agents), stream });
     reasoning += reply.reasoning;
     conversation.push({ role: 'assistant', content: reply.text });
     if (allowNoUpdate && /^\s*NO_UPDATE\b/.test(reply.text) && reply.blocks.length === 0) return { ok: true, steps: [], reasoning, noUpdate: true };

@@ -89,6 +89,7 @@ export interface BrowserSearchOptions {
 /** Results of one engine, or the reason it refused. */
 async function tryEngine(driver: BrowserDriver, engine: SearchEngine, query: string, max: number, signal: AbortSignal): Promise<SearchResult[] | string> {
   const page = await driver.scrapeResults(engine.url(query), engine.selectors, signal);
+  if (page.status >= 400) return `${engine.name} answered HTTP ${page.status}`;
   const blocker = detectBlocker(page.title, page.textStart);
   const seen = new Set<string>();
   const results: SearchResult[] = [];

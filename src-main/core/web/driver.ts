@@ -69,6 +69,8 @@ export interface ResultSelectors {
 
 export interface ScrapedResults {
   url: string;
+  /** HTTP status of the results page (0 when unknown). */
+  status: number;
   title: string;
   /** The start of the page's visible text, to recognise consent walls and CAPTCHAs. */
   textStart: string;

@@ -17,7 +17,7 @@ function fakeDriverFactory(log: string[]) {
       readPage: async () => page(current, `Text of ${current} with enough words to keep.`),
       fillForm: async () => undefined,
       submitForm: async () => ({ url: current, title: '' }),
-      scrapeResults: async () => ({ url: '', title: '', textStart: '', results: [] }),
+      scrapeResults: async () => ({ url: '', status: 200, title: '', textStart: '', results: [] }),
       screenshot: async () => ({ mime: 'image/png', data: '' }),
       startScreencast: async () => undefined,
       stopScreencast: async () => undefined,
@@ -64,14 +64,15 @@ describe('web agent loop', () => {
     expect(system).toContain('answer in French');
     expect(system).toContain('at most 5 steps');
     for (const keyword of ['SEARCH:', 'OPEN:', 'BACK', 'FORM:', 'SUBMIT:', 'DONE', 'NOTE:', '[field handle](value)', '<<<UNTRUSTED-DATA']) expect(system).toContain(keyword);
-    expect(system).toMatchSnapshot();
+    expect(system.replace(/Today is \d{4}-\d{2}-\d{2}/, 'Today is DATE')).toMatchSnapshot();
   });
 
-  it('gives the model feedback when a reply has no action, and stops after the same reply twice', async () => {
-    const ctx = scriptedAgentContext({ request: 'q', script: ['Let me think.', 'Let me think.', 'DONE\nNothing found.'] });
+  it('gives the model feedback when a reply has no action, warns on a repeated reply and stops at the second repeat', async () => {
+    const ctx = scriptedAgentContext({ request: 'q', script: ['Let me think.', 'Let me think.', 'Let me think.', 'DONE\nNothing found.'] });
     const outcome = await createWebAgent({ driver: fakeDriverFactory([]), search, prompts: filePromptSource() }).run(ctx);
     expect(ctx.calls[1]!.at(-1)!.content).toContain('Your reply had no action.');
-    expect(ctx.calls[2]!.at(-1)!.content).toContain('The browsing has stopped (stuck)');
+    expect(ctx.calls[2]!.at(-1)!.content).toContain('going round in circles');
+    expect(ctx.calls[3]!.at(-1)!.content).toContain('The browsing has stopped (stuck)');
     expect(outcome).toMatchObject({ success: false, answer: 'Nothing found.' });
   });
 });

@@ -1,4 +1,5 @@
-// Scripts that run inside the page. Kept as plain JavaScript strings, not serialised functions:
+// Scripts that run inside the page (in our isolated world, see isolatedWorld.ts). Kept as plain
+// JavaScript strings, not serialised functions:
 // a transpiler's helpers (tsx's __name, coverage counters) would not exist in the page.
 // Each script is one expression; its arguments are spliced in as JSON.
 
@@ -88,9 +89,8 @@ export const ROOT_EXPRESSION = String.raw`(function () {
  * <article> or its <main> when it has one, Readability otherwise), cut to `maxChars` before the
  * Markdown conversion so a huge page costs what the model will read, not what the page holds.
  */
-export function readPageScript(libraries: string, maxChars: number): string {
+export function readPageScript(maxChars: number): string {
   return String.raw`(() => {
-  ${libraries}
   ${FORMS_LIB}
   ${HIDDEN_LIB}
   var MAX = ${JSON.stringify(maxChars)};

@@ -1,20 +1,20 @@
-// Readability and turndown run inside the page (the DOM is there); their browser builds are read
-// from node_modules once and wrapped so they define nothing on the page's window.
+// Readability and turndown run inside the page (the DOM is there). Their browser builds are read
+// from node_modules once; each defines one global in our isolated world, never on the page's window.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
-let cached: { turndown: string; readability: string } | null = null;
+export type PageLibrary = 'readability' | 'turndown';
 
-/** turndown always; Readability (three times larger) only for pages without their own main element. */
-export function pageLibraries(withReadability: boolean): string {
-  if (cached === null) {
-    const require = createRequire(import.meta.url);
-    const readability = readFileSync(require.resolve('@mozilla/readability/Readability.js'), 'utf8');
-    const turndown = readFileSync(require.resolve('turndown/lib/turndown.browser.umd.js'), 'utf8');
-    cached = {
-      readability: `var Readability = (function () { var module = { exports: {} }; ${readability}\n; return Readability; })();`,
-      turndown: `var TurndownService = (function () { var module = { exports: {} }; var exports = module.exports; var define; ${turndown}\n; return module.exports; })();`,
-    };
-  }
-  return withReadability ? `${cached.turndown}\n${cached.readability}` : cached.turndown;
+const cache = new Map<PageLibrary, string>();
+
+export function pageLibraries(library: PageLibrary): string {
+  const hit = cache.get(library);
+  if (hit !== undefined) return hit;
+  const require = createRequire(import.meta.url);
+  const source =
+    library === 'readability'
+      ? `var Readability = (function () { var module = { exports: {} }; ${readFileSync(require.resolve('@mozilla/readability/Readability.js'), 'utf8')}\n; return Readability; })(); true`
+      : `var TurndownService = (function () { var module = { exports: {} }; var exports = module.exports; var define; ${readFileSync(require.resolve('turndown/lib/turndown.browser.umd.js'), 'utf8')}\n; return module.exports; })(); true`;
+  cache.set(library, source);
+  return source;
 }

@@ -6,7 +6,8 @@ import type { Logger } from '../../core/ports.js';
 import type { BrowserDriver, FieldValue, PageSnapshot, ResultSelectors, ScrapedResults, ScreencastFrame } from '../../core/web/driver.js';
 import { dropShortFragments } from '../../core/web/text.js';
 import { fillFormScript, readPageScript, ROOT_EXPRESSION, scrapeResultsScript, submitFormScript } from './inpage.js';
-import { pageLibraries } from './pageLibraries.js';
+import { IsolatedWorld } from './isolatedWorld.js';
+import type { PageLibrary } from './pageLibraries.js';
 
 const NAV_TIMEOUT_MS = 30_000;
 const SUBMIT_NAV_TIMEOUT_MS = 8_000;
@@ -48,6 +49,7 @@ async function cancellable<T>(signal: AbortSignal, work: () => Promise<T>): Prom
 export class PuppeteerDriver implements BrowserDriver {
   private screencast: CDPSession | null = null;
   private closed = false;
+  private readonly world: IsolatedWorld;
 
   constructor(
     private readonly page: Page,
@@ -55,6 +57,7 @@ export class PuppeteerDriver implements BrowserDriver {
   ) {
     // A dialog would block every later call; pages do not get to ask the user anything.
     page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
+    this.world = new IsolatedWorld(page);
   }
 
   async navigate(url: string, signal: AbortSignal): Promise<{ url: string; title: string }> {
@@ -85,9 +88,9 @@ export class PuppeteerDriver implements BrowserDriver {
 
   async readPage(signal: AbortSignal, options: { maxChars?: number } = {}): Promise<PageSnapshot> {
     return cancellable(signal, async () => {
-      const hasOwnRoot = (await this.page.evaluate(`${ROOT_EXPRESSION} !== null`)) as boolean;
-      const script = readPageScript(pageLibraries(!hasOwnRoot), options.maxChars ?? DEFAULT_MAX_CHARS);
-      const snapshot = (await this.page.evaluate(script)) as PageSnapshot;
+      const hasOwnRoot = await this.world.evaluate<boolean>(`${ROOT_EXPRESSION} !== null`);
+      const libraries: PageLibrary[] = hasOwnRoot ? ['turndown'] : ['turndown', 'readability'];
+      const snapshot = await this.world.evaluate<PageSnapshot>(readPageScript(options.maxChars ?? DEFAULT_MAX_CHARS), libraries);
       // turndown escapes the brackets of our image placeholders; they are ours, so unescape them.
       const markdown = snapshot.markdown.replace(/\\\[image: ([^\n]*?)\\\]/g, '[image: $1]');
       return { ...snapshot, markdown: dropShortFragments(markdown) };
@@ -95,13 +98,13 @@ export class PuppeteerDriver implements BrowserDriver {
   }
 
   async fillForm(form: string, values: FieldValue[], signal: AbortSignal): Promise<void> {
-    await cancellable(signal, () => this.page.evaluate(fillFormScript(form, values)));
+    await cancellable(signal, () => this.world.evaluate(fillFormScript(form, values)));
   }
 
   async submitForm(form: string, button: string | null, signal: AbortSignal): Promise<{ url: string; title: string }> {
     return cancellable(signal, async () => {
       const navigation = this.page.waitForNavigation({ waitUntil: 'domcontentloaded', timeout: SUBMIT_NAV_TIMEOUT_MS, signal }).catch(() => null);
-      await this.page.evaluate(submitFormScript(form, button));
+      await this.world.evaluate(submitFormScript(form, button));
       // A script-handled form may not navigate at all; then the page as it now stands is the result.
       await navigation;
       await this.settle();
@@ -110,8 +113,13 @@ export class PuppeteerDriver implements BrowserDriver {
   }
 
   async scrapeResults(url: string, selectors: ResultSelectors, signal: AbortSignal): Promise<ScrapedResults> {
-    await this.navigate(url, signal);
-    return cancellable(signal, async () => (await this.page.evaluate(scrapeResultsScript(selectors))) as ScrapedResults);
+    const target = httpOnly(url);
+    return cancellable(signal, async () => {
+      const response = await this.page.goto(target, { waitUntil: 'domcontentloaded', timeout: NAV_TIMEOUT_MS, signal });
+      await this.settle();
+      const scraped = await this.world.evaluate<Omit<ScrapedResults, 'status'>>(scrapeResultsScript(selectors));
+      return { ...scraped, status: response?.status() ?? 0 };
+    });
   }
 
   async screenshot(signal: AbortSignal): Promise<ScreencastFrame> {
@@ -144,6 +152,7 @@ export class PuppeteerDriver implements BrowserDriver {
     if (this.closed) return;
     this.closed = true;
     await this.stopScreencast();
+    await this.world.dispose();
     const release = this.options.closePage === false ? this.page.goto('about:blank').then(() => undefined) : this.page.close();
     await release.catch((error: unknown) => this.options.logger.debug('page close failed', { error: String(error) }));
     await this.options.onClose?.();

@@ -70,7 +70,12 @@ export async function createAdapters(config: AdapterConfig) {
     (browser ??= import('../browser/browserWeb.js').then((m) =>
       m.createBrowserWeb({ searxngUrl: settings.get().searxngUrl || undefined, logger, executablePath: process.env.AGENTIC_CHROME }),
     ));
-  const models = new ModelManager({ modelsDir, logger, catalog: loadCatalog(join(config.root, 'resources', 'models', 'catalog.json')) });
+  const models = new ModelManager({
+    modelsDir,
+    logger,
+    catalog: loadCatalog(join(config.root, 'resources', 'models', 'catalog.json')),
+    memory: async () => (await import('../llm/llamaCpp.js')).detectMachineMemory(logger),
+  });
 
   const judge = async (block: Block, opts: { workspace: string; tainted: boolean; mode: ApprovalMode }): Promise<ApprovalVerdict> => {
     if (block.tag === 'mcp') {

@@ -48,3 +48,14 @@ describe('highlight', () => {
     expect(highlight(code, 'bash').map((t) => t.text).join('')).toBe(code);
   });
 });
+
+describe('final answer of a code turn', () => {
+  it('is not repeated when it is the last reply with its code instead of placeholders', () => {
+    const reply = 'Computing:\n\n[[block:ab-1]]\n';
+    const answer = 'Computing:\n```python\nprint(1)\n```';
+    expect(answerAddsToReplies(answer, [reply])).toBe(false);
+  });
+  it('is shown when it says something new (the give-up summary)', () => {
+    expect(answerAddsToReplies('I could not complete this task in 3 attempts.', ['[[block:x-1]]'])).toBe(true);
+  });
+});

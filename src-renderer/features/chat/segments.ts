@@ -16,11 +16,22 @@ export function splitAtPlaceholders(text: string): Segment[] {
   return segments.filter((s) => s.kind === 'block' || s.text.trim() !== '');
 }
 
+/**
+ * The prose of a reply: fenced blocks (the answer keeps them as code) and placeholders (the
+ * streamed reply has them instead) removed, so the two forms of one reply compare equal.
+ */
+const prose = (text: string): string =>
+  text
+    .replace(/^[ \t]*```[^\n]*\n[\s\S]*?^[ \t]*```[ \t]*$/gm, '')
+    .replace(new RegExp(BLOCK_PLACEHOLDER_RE.source, 'g'), '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
 /** The final answer is shown apart only when it says something the replies did not. */
 export function answerAddsToReplies(answer: string, replies: readonly string[]): boolean {
-  const a = answer.trim();
-  if (!a) return false;
-  return !replies.some((r) => r.trim() === a);
+  const a = prose(answer);
+  if (!a && !answer.trim()) return false;
+  return !replies.some((r) => r.trim() === answer.trim() || (a !== '' && prose(r) === a));
 }
 
 export const stripPlaceholders = (text: string): string =>

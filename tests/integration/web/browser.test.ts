@@ -61,6 +61,15 @@ describe('reading a page', () => {
     }
   });
 
+  it('reads in an isolated world: page scripts can neither fool the hidden-text filter nor see the reader libraries', async () => {
+    await driver.navigate(`${server.origin}/tamper`, signal);
+    await driver.readPage(signal);
+    await new Promise((r) => setTimeout(r, 100));
+    const page = await driver.readPage(signal);
+    expect(page.markdown).not.toContain('TAMPER-HIDDEN-TEXT');
+    expect(page.markdown).toContain('globals seen by the page: undefined and undefined');
+  });
+
   it('refuses non-web addresses with a coded error', async () => {
     await expect(driver.navigate('file:///etc/passwd', signal)).rejects.toMatchObject({ code: 'BAD_INPUT' });
   });
@@ -108,31 +117,30 @@ describe('forms', () => {
 describe('search', () => {
   it('reads a DuckDuckGo-shaped results page, unwraps its redirect links and skips ads', async () => {
     const search = createBrowserSearch({ driver: web.driverFactory, logger: silentLogger, engines: defaultEngines({ duckduckgo: `${server.origin}/ddg/html/` }) });
-    {
-      const results = await search.search('sea otters', signal);
-      expect(results.map((r) => r.url)).toEqual([`${server.origin}/article`, `${server.origin}/site/index`, `${server.origin}/inject`]);
-      expect(results[0]).toMatchObject({ title: 'Sea otters use tools', snippet: expect.stringContaining('skin pouch') });
-    }
+    const results = await search.search('sea otters', signal);
+    expect(results.map((r) => r.url)).toEqual([`${server.origin}/article`, `${server.origin}/site/index`, `${server.origin}/inject`]);
+    expect(results[0]).toMatchObject({ title: 'Sea otters use tools', snippet: expect.stringContaining('skin pouch') });
   });
 
   it('falls back past an engine that shows a CAPTCHA, a consent wall or an error page', async () => {
     const engines = defaultEngines({ duckduckgo: `${server.origin}/captcha/search`, brave: `${server.origin}/consent/search`, mojeek: `${server.origin}/broken/search`, bing: `${server.origin}/bing/search` }, ['duckduckgo', 'brave', 'mojeek', 'bing']);
     const search = createBrowserSearch({ driver: web.driverFactory, logger: silentLogger, engines });
-    {
-      const results = await search.search('otters', signal);
-      expect(results[0]?.url).toBe(`${server.origin}/article`);
-      expect(server.requests.filter((r) => r.includes('/search?q=otters')).map((r) => r.split('/')[1])).toEqual(['captcha', 'consent', 'broken', 'bing']);
-    }
+    const results = await search.search('otters', signal);
+    expect(results[0]?.url).toBe(`${server.origin}/article`);
+    expect(server.requests.filter((r) => r.includes('/search?q=otters')).map((r) => r.split('/')[1])).toEqual(['captcha', 'consent', 'broken', 'bing']);
   });
 
   it('says which engines refused when none answers', async () => {
-    const engines = defaultEngines({ duckduckgo: `${server.origin}/captcha/search` }, ['duckduckgo']);
+    const engines = defaultEngines({ duckduckgo: `${server.origin}/captcha/search`, bing: `${server.origin}/broken/search` }, ['duckduckgo', 'bing']);
     const search = createBrowserSearch({ driver: web.driverFactory, logger: silentLogger, engines });
-    {
-      const error = await search.search('x', signal).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(AppError);
-      expect((error as AppError).message).toMatch(/duckduckgo showed a CAPTCHA/);
-    }
+    const error = await search.search('x', signal).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).message).toBe('No search engine answered: duckduckgo showed a CAPTCHA; bing answered HTTP 500.');
+  });
+
+  it('returns no results, not an error, when engines answer with nothing', async () => {
+    const engines = defaultEngines({ duckduckgo: `${server.origin}/empty/search` }, ['duckduckgo']);
+    expect(await createBrowserSearch({ driver: web.driverFactory, logger: silentLogger, engines }).search('zzz', signal)).toEqual([]);
   });
 
   it('uses the SearxNG JSON API when configured, links cleaned and deduplicated', async () => {

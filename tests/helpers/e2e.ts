@@ -1,0 +1,56 @@
+// Playwright in Debian's Chromium against the real web host (started as a child process).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { ROOT, startWebHost, type WebHost } from './processes.js';
+
+export const SCREENSHOTS = join(ROOT, 'tests', 'e2e', 'screenshots');
+
+export interface E2e {
+  host: WebHost;
+  browser: Browser;
+  page: Page;
+  home: string;
+  close(): Promise<void>;
+}
+
+export async function openApp(responses: string[], extraArgs: string[] = []): Promise<E2e> {
+  const home = mkdtempSync(join(tmpdir(), 'agentic-e2e-'));
+  const replay = join(home, 'replay.json');
+  writeFileSync(replay, JSON.stringify({ responses }));
+  const host = await startWebHost(['--port', '0', '--replay', replay, '--workspace', join(home, 'ws'), ...extraArgs], home);
+  const browser = await chromium.launch({
+    executablePath: process.env.AGENTIC_CHROME ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(host.url);
+  return {
+    host,
+    browser,
+    page,
+    home,
+    async close() {
+      await browser.close();
+      await host.stop();
+      rmSync(home, { recursive: true, force: true });
+      if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const path = join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path, fullPage: false });
+  return path;
+}
+
+export async function send(page: Page, text: string, agent?: string): Promise<void> {
+  if (agent) await page.getByTestId('agent-picker').selectOption(agent);
+  await page.getByTestId('chat-input').fill(text);
+  await page.getByTestId('send').click();
+}
