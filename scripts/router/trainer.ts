@@ -53,7 +53,11 @@ export function train(items: TrainItem[], dims: ModelDims, options: TrainOptions
         const features = dropFeatures(item.features, options.featureDropout, random);
         const agentWeight = item.complexity === HIGH ? options.highAgentWeight : 1;
         loss += backward(weights, grad, features, item, options.complexityWeight / batch.length, agentWeight / batch.length);
-        for (const id of features.ids) if (!touched[id]) (touched[id] = 1), rows.push(id);
+        for (const id of features.ids) {
+          if (touched[id]) continue;
+          touched[id] = 1;
+          rows.push(id);
+        }
       }
       step++;
       for (const name of TENSOR_NAMES) {

@@ -9,6 +9,13 @@ import { assemblePrompt, type PromptSource, type PromptVars } from '../prompts.j
 import type { ChatMessage, Tool } from '../ports.js';
 import { formatBlockFeedback } from './feedback.js';
 
+/**
+ * Blocks that only fetch information for the model (a file's text, an MCP tool's answer). When a
+ * reply consists of such blocks alone, their results go back to the model so it can answer the
+ * user with them; any other successful reply ends the loop.
+ */
+const OBSERVATION_TAGS: ReadonlySet<string> = new Set(['file_finder', 'mcp']);
+
 export interface CodeLoopConfig {
   agent: AgentName;
   system: string;
@@ -36,9 +43,14 @@ export async function runCodeLoop(ctx: AgentContext, cfg: CodeLoopConfig): Promi
     all.push(...results);
     const allOk = results.length === reply.blocks.length && results.every((r) => r.success);
     const feedback = formatBlockFeedback(results, reply.blocks.length - results.length);
-    if (allOk) {
+    const observationsOnly = reply.blocks.every((b) => OBSERVATION_TAGS.has(b.tag));
+    if (allOk && (!observationsOnly || attempt === cfg.maxAttempts)) {
       conversation.push({ role: 'user', content: feedback });
       return outcome(cfg.agent, ctx, conversation, reply.text, reasoning, all, true);
+    }
+    if (allOk) {
+      conversation.push({ role: 'user', content: `${feedback}\n\n${assemblePrompt(cfg.prompts, 'feedback/observed', cfg.vars)}` });
+      continue;
     }
     const retry = attempt < cfg.maxAttempts ? `\n\n${assemblePrompt(cfg.prompts, 'feedback/retry', { ...cfg.vars, attempt: String(attempt), maxAttempts: String(cfg.maxAttempts) })}` : '';
     conversation.push({ role: 'user', content: feedback + retry });

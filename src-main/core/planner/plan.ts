@@ -33,14 +33,15 @@ export function planJsonSchema(agents: readonly string[]): object {
       plan: {
         type: 'array',
         minItems: 1,
-        maxItems: 12,
+        maxItems: 8,
+        // Bounded so a grammar-constrained reply always ends well inside the token budget.
         items: {
           type: 'object',
           properties: {
-            id: { type: 'string' },
+            id: { type: 'string', minLength: 1, maxLength: 8 },
             agent: { enum: [...agents] },
-            task: { type: 'string' },
-            need: { type: 'array', items: { type: 'string' } },
+            task: { type: 'string', minLength: 1, maxLength: 400 },
+            need: { type: 'array', maxItems: 8, items: { type: 'string', minLength: 1, maxLength: 8 } },
           },
           required: ['id', 'agent', 'task', 'need'],
         },

@@ -16,6 +16,8 @@ export const FeaturizerConfigSchema = z.object({
   buckets: z.number().int().min(16).max(1 << 24),
   charNgrams: z.object({ min: z.number().int().min(1), max: z.number().int().max(8) }),
   wordNgrams: z.number().int().min(1).max(3),
+  /** Occurrences each word n-gram counts for, beside one per character n-gram. */
+  wordWeight: z.number().int().min(1).max(16).default(1),
   /** Longer requests are cut to this many code points (the start says what is asked). */
   maxChars: z.number().int().min(16),
   lengthFeature: z.boolean(),
@@ -31,6 +33,7 @@ export const DEFAULT_FEATURIZER_CONFIG: FeaturizerConfig = {
   buckets: 1 << 16,
   charNgrams: { min: 1, max: 4 },
   wordNgrams: 2,
+  wordWeight: 1,
   maxChars: 1500,
   lengthFeature: true,
   conceptWeight: 4,
@@ -102,7 +105,7 @@ function addWordNgrams(tokens: string[], config: FeaturizerConfig, out: number[]
         if (k > 0) h = fnv1aCodePoint(h, SEPARATOR);
         h = fnv1a(tokens[start + k]!, h);
       }
-      out.push(h);
+      for (let k = 0; k < config.wordWeight; k++) out.push(h);
     }
   }
 }

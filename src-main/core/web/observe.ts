@@ -41,10 +41,10 @@ export function formatLinks(links: readonly PageLink[]): string {
 
 export function formatPage(page: PageSnapshot, links: readonly PageLink[], tokenBudget: number, nonce: string): string {
   const body = cutToTokenBudget(page.markdown || '(no readable text)', tokenBudget);
-  const parts = [`Page: ${page.url}\nTitle:`, wrapUntrusted(`${page.title}\n\n${body.text}`, page.url, nonce)];
+  const parts = [`Page: ${page.url} (its title and text follow)`, wrapUntrusted(`${page.title}\n\n${body.text}`, page.url, nonce)];
   if (links.length) parts.push(`Links on this page (OPEN: n to follow one):\n${wrapUntrusted(formatLinks(links), `${page.url} links`, nonce)}`);
   if (page.forms.length) parts.push(`Forms on this page (fill with FORM):\n${wrapUntrusted(formatForms(page.forms), `${page.url} forms`, nonce)}`);
-  return parts.join('\n\n').replace('Title:\n', '');
+  return parts.join('\n\n');
 }
 
 export function formatNotes(notes: readonly Note[]): string {

@@ -113,3 +113,16 @@ describe('coder loop', () => {
     expect(seen).toContain('second-output');
   });
 });
+
+describe('file agent', () => {
+  it('reads a file with file_finder and answers from its content (observations go back to the model)', async () => {
+    t = await startTestApp([fence('file_finder', 'name=notes.txt\naction=read'), 'The notes say: BUY-MILK.', 'UNUSED']);
+    const { writeFileSync, mkdirSync } = await import('node:fs');
+    mkdirSync(t.workspace, { recursive: true });
+    writeFileSync(join(t.workspace, 'notes.txt'), 'remember: BUY-MILK\n');
+    const out = await t.turn(t.newSession(), 'what do my notes say?', 'file');
+    expect(out).toMatchObject({ status: 'done', llmCalls: 2, answer: 'The notes say: BUY-MILK.' });
+    expect(t.of('block.finished', out.turnId)[0]).toMatchObject({ tool: 'file_finder', status: 'ok' });
+    expect(t.replay().calls[1]!.map((m) => m.content).join('\n')).toContain('remember: BUY-MILK');
+  });
+});
