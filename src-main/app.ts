@@ -17,6 +17,7 @@ import type { AskUser, LlmProvider, Logger } from './core/ports.js';
 import { createAdapters } from './node/config/adapters.js';
 import { findAppRoot } from './node/config/paths.js';
 import { createPromptFiles } from './node/config/promptFiles.js';
+import { SecretStore, type SecretCipher } from './node/config/secrets.js';
 import { SettingsFile } from './node/config/settingsFile.js';
 import { createNodeHandlers } from './node/handlers/index.js';
 import { createLogger } from './node/logger.js';
@@ -35,6 +36,8 @@ export interface AppConfig {
   /** Replaces the UI approval flow (the CLI asks in the terminal or declines). */
   askUser?: AskUser;
   logger?: Logger;
+  /** Encrypts API keys (Electron's safeStorage); without it they are kept in a file only the user can read. */
+  cipher?: SecretCipher;
 }
 
 export interface App {
@@ -61,10 +64,11 @@ export async function createApp(config: AppConfig): Promise<App> {
     return dir;
   };
   const store = SqliteStore.open(join(config.dataDir, 'sessions.db'));
+  const secrets = new SecretStore(join(config.dataDir, 'secrets.json'), logger, config.cipher ?? null);
   const bus = new EventBus((error) => logger.error('event listener failed', { error: String(error) }));
   let engine: AgentEngine | null = null;
   const approvals = new ApprovalRegistry(bus.emit, (turnId) => engine?.sessionOf(turnId) ?? null);
-  const adapters = await createAdapters({ root, dataDir: config.dataDir, settings, logger, emit: bus.emit, replayFile: config.replayFile, workspace });
+  const adapters = await createAdapters({ root, dataDir: config.dataDir, settings, logger, emit: bus.emit, replayFile: config.replayFile, workspace, secrets });
   const agents = createAgentRegistry({ prompts, adapters, settings, os: `${platform()} ${release()}` });
 
   engine = new AgentEngine({
@@ -83,7 +87,7 @@ export async function createApp(config: AppConfig): Promise<App> {
 
   const handlers: Handlers = {
     ...createSessionHandlers({ store, engine, approvals, emit: bus.emit }),
-    ...createNodeHandlers({ host: config.host, settings, adapters, workspace, emit: bus.emit, root }),
+    ...createNodeHandlers({ host: config.host, settings, adapters, workspace, emit: bus.emit, root, secrets }),
   };
 
   return {

@@ -1,5 +1,5 @@
 // Electron entry: one app (createApp), one locked-down window, the IPC server.
-import { app, BrowserWindow } from 'electron';
+import { app, BrowserWindow, safeStorage } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp, type App } from './app.js';
@@ -18,7 +18,16 @@ app.on('web-contents-created', (_event, contents) => {
 
 async function start(): Promise<void> {
   await app.whenReady();
-  core = await createApp({ host: 'electron', dataDir: app.getPath('userData'), logger });
+  core = await createApp({
+    host: 'electron',
+    dataDir: app.getPath('userData'),
+    logger,
+    cipher: {
+      available: () => safeStorage.isEncryptionAvailable(),
+      encrypt: (plain) => safeStorage.encryptString(plain),
+      decrypt: (data) => safeStorage.decryptString(data),
+    },
+  });
   const open = () => {
     const { window, isAppUrl } = createMainWindow(outDir);
     const stop = serveIpc(window, core!.handlers, core!.subscribe, isAppUrl);

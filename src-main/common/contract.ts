@@ -39,7 +39,7 @@ export const AppInfoSchema = z.object({
   workspace: z.string(),
   languages: z.array(z.string()),
   sandbox: z.object({ available: z.boolean(), kind: z.string(), warning: z.string().nullable() }),
-  provider: z.object({ kind: z.string(), model: z.string(), local: z.boolean(), contextSize: z.number().nullable() }),
+  provider: z.object({ kind: z.string(), model: z.string(), local: z.boolean(), contextSize: z.number().nullable(), hasKey: z.boolean() }),
   agents: z.array(z.enum(AGENT_NAMES)),
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;
@@ -69,6 +69,8 @@ export const commands = {
   ),
   'turn.cancel': cmd(z.object({ turnId: Id }), z.object({ cancelled: z.boolean() })),
   'approval.answer': cmd(z.object({ approvalId: Id, approved: z.boolean() }), z.object({ accepted: z.boolean() })),
+  /** Stores the provider's API key (empty clears it); the key itself is never sent back. */
+  'provider.setKey': cmd(z.object({ key: z.string().max(4096) }), z.object({ stored: z.boolean(), encrypted: z.boolean() })),
   'router.route': cmd(z.object({ text: z.string().min(1).max(20_000) }), RoutingDecisionSchema),
   'settings.get': cmd(Empty, SettingsSchema),
   'settings.update': cmd(SettingsPatchSchema, SettingsSchema),

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 // The whole pipe in a real browser: web host → WebSocket bridge → engine → Replay provider → events
 // → reducer → React. Screenshots are saved for people to look at.
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 // Carries out the web agent's actions on one browser page and keeps what the model is looking at
 // (search results or a page). Failures become feedback sentences for the model, never exceptions,
 // except cancellation.
-import { isAbortError } from '../../common/errors.js';
+import { AppError, isAbortError } from '../../common/errors.js';
 import type { AgentContext } from '../agent.js';
 import type { WebAction } from './actions.js';
 import { checkFormAction } from './actions.js';
@@ -66,6 +66,7 @@ export class WebActions {
       return await this.form(action.form, action.values, action.button);
     } catch (error) {
       if (isAbortError(error) || this.ctx.signal.aborted) throw error;
+      if (error instanceof AppError && error.code === 'BROWSER_UNAVAILABLE') throw error;
       return { feedback: [`That failed: ${error instanceof Error ? error.message : String(error)}. Try something else.`] };
     }
   }

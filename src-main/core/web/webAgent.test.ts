@@ -2,6 +2,7 @@
 // fresh state per run, language, and the assembled system prompt.
 import { describe, expect, it } from 'vitest';
 import { filePromptSource, scriptedAgentContext } from '../../../tests/helpers/scriptedAgentContext.js';
+import { AppError } from '../../common/errors.js';
 import type { BrowserDriver, PageSnapshot, WebSearch } from './driver.js';
 import { createWebAgent } from './webAgent.js';
 
@@ -74,5 +75,16 @@ describe('web agent loop', () => {
     expect(ctx.calls[2]!.at(-1)!.content).toContain('going round in circles');
     expect(ctx.calls[3]!.at(-1)!.content).toContain('The browsing has stopped (stuck)');
     expect(outcome).toMatchObject({ success: false, answer: 'Nothing found.' });
+  });
+
+  it('ends at once with an explanation when no browser can start, instead of retrying every step', async () => {
+    const ctx = scriptedAgentContext({ request: 'q', script: ['OPEN: https://a.org/', 'DONE\nNo browser is available.'] });
+    const driver = async (): Promise<BrowserDriver> => {
+      throw new AppError('BROWSER_UNAVAILABLE', 'No Chrome or Chromium was found.');
+    };
+    const outcome = await createWebAgent({ driver, search, prompts: filePromptSource() }).run(ctx);
+    expect(ctx.calls).toHaveLength(2);
+    expect(ctx.calls[1]!.at(-1)!.content).toContain('The browsing has stopped (the browser is unavailable: No Chrome or Chromium was found.)');
+    expect(outcome).toMatchObject({ success: false, answer: 'No browser is available.' });
   });
 });

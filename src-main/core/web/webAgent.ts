@@ -1,7 +1,7 @@
 // The web agent: search → pick a result → read → take notes → follow links, go back, fill forms →
 // finish with a summary that cites its pages. One fresh browser page and fresh notes per request;
 // web text reaches the model only inside untrusted-data fences, and marks the turn as tainted.
-import { isAbortError } from '../../common/errors.js';
+import { AppError } from '../../common/errors.js';
 import type { Agent, AgentContext, AgentOutcome } from '../agent.js';
 import type { ChatMessage } from '../ports.js';
 import { assemblePrompt, type PromptSource, type PromptVars } from '../prompts.js';
@@ -76,9 +76,10 @@ async function runWeb(ctx: AgentContext, deps: WebAgentDeps): Promise<AgentOutco
     }
     return await finish(ctx, deps, system, vars, notes, ending ?? 'steps');
   } catch (error) {
-    if (isAbortError(error) || ctx.signal.aborted) throw error;
-    ctx.logger.warn('web agent failed', { error: error instanceof Error ? error.message : String(error) });
-    return await finish(ctx, deps, system, vars, notes, `error: ${error instanceof Error ? error.message : String(error)}`);
+    // No browser: say so with what the notes hold. Anything else (the model failing, cancellation) is the engine's.
+    if (!(error instanceof AppError) || error.code !== 'BROWSER_UNAVAILABLE' || ctx.signal.aborted) throw error;
+    ctx.logger.warn('web agent has no browser', { error: error.message });
+    return await finish(ctx, deps, system, vars, notes, `the browser is unavailable: ${error.message}`);
   } finally {
     await actions.close();
   }

@@ -20,6 +20,7 @@ import { McpManager } from '../mcp/manager.js';
 import { createRouteDecider, OnnxRouter } from '../router/onnxRouter.js';
 import { createFileFinderTool } from '../tools/fileFinder.js';
 import { lazyProvider, loadReplayProvider, ProviderHolder } from './providerHolder.js';
+import type { SecretStore } from './secrets.js';
 import type { SettingsFile } from './settingsFile.js';
 
 export interface AdapterConfig {
@@ -30,6 +31,7 @@ export interface AdapterConfig {
   emit: (event: EventInput) => void;
   replayFile?: string;
   workspace: () => string;
+  secrets: SecretStore;
 }
 
 export type Adapters = Awaited<ReturnType<typeof createAdapters>>;
@@ -41,7 +43,7 @@ export async function createAdapters(config: AdapterConfig) {
   const provider = new ProviderHolder(
     () => settings.get().provider,
     // node-llama-cpp and the HTTP SDKs load on the first model call, not at start.
-    (s) => (s.kind === 'replay' || replay ? (replay ?? failReplay()) : lazyProvider(async () => (await import('../llm/createProvider.js')).createProvider(s, { logger, modelsDir }))),
+    (s) => (s.kind === 'replay' || replay ? (replay ?? failReplay()) : lazyProvider(async () => (await import('../llm/createProvider.js')).createProvider(s, { logger, modelsDir, apiKey: config.secrets.get(s.apiKeyRef) ?? process.env.AGENTIC_API_KEY }))),
     logger,
   );
   const code = await createCodeTools({

@@ -7,6 +7,7 @@ import type { Handlers } from '../../common/contract.js';
 import { AppError } from '../../common/errors.js';
 import type { Emit } from '../../core/ports.js';
 import type { Adapters } from '../config/adapters.js';
+import type { SecretStore } from '../config/secrets.js';
 import type { SettingsFile } from '../config/settingsFile.js';
 import { importFiles, listWorkspace } from './workspaceFiles.js';
 
@@ -19,8 +20,9 @@ export function createNodeHandlers(deps: {
   workspace: () => string;
   emit: Emit;
   root: string;
+  secrets: SecretStore;
 }): Pick<Handlers, NodeCommands> {
-  const { settings, adapters, emit } = deps;
+  const { settings, adapters, emit, secrets } = deps;
   const version = (JSON.parse(readFileSync(join(deps.root, 'package.json'), 'utf8')) as { version: string }).version;
   const downloads = new Map<string, AbortController>();
   const mcpServers = () => settings.get().mcpServers;
@@ -36,11 +38,26 @@ export function createNodeHandlers(deps: {
         workspace: deps.workspace(),
         languages: [...adapters.languages],
         sandbox: adapters.sandbox,
-        provider: { kind: info?.kind ?? s.kind, model: info?.model ?? s.model, local: info?.local ?? s.kind === 'llama', contextSize: info?.contextSize ?? null },
+        provider: {
+          kind: info?.kind ?? s.kind,
+          model: info?.model ?? s.model,
+          local: info?.local ?? s.kind === 'llama',
+          contextSize: info?.contextSize ?? null,
+          hasKey: !!secrets.get(s.apiKeyRef),
+        },
         agents: [...AGENT_NAMES],
       };
     },
     'router.route': async ({ text }) => adapters.route(text),
+    'provider.setKey': async ({ key }) => {
+      // A fresh reference makes the provider holder rebuild the provider with the new key.
+      const ref = key ? `provider-${Date.now()}` : '';
+      if (key) secrets.set(ref, key.trim());
+      const old = settings.get().provider.apiKeyRef;
+      settings.update({ provider: { apiKeyRef: ref } });
+      if (old && old !== ref) secrets.set(old, '');
+      return { stored: !!key, encrypted: secrets.encrypted };
+    },
     'settings.get': async () => settings.get(),
     'settings.update': async (patch) => settings.update(patch),
     'models.list': async () => adapters.models.list(settings.get().provider.model),

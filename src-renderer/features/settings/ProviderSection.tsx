@@ -1,5 +1,7 @@
 import { PROVIDER_KINDS, type ProviderKind, type Settings } from '../../../src-main/common/settings.js';
 import { Field, NumberInput, Select, TextInput } from '../../ui/fields.js';
+import { useStore } from '../../state/store.js';
+import { ApiKeyField } from './ApiKeyField.js';
 import { isCloudProvider } from './cloud.js';
 import type { UpdateSettings } from './SettingsPanel.js';
 
@@ -15,6 +17,7 @@ export function ProviderSection({ settings, update }: { settings: Settings; upda
   const p = settings.provider;
   const cloud = isCloudProvider(p.kind, p.baseUrl);
   const usesBaseUrl = p.kind === 'openai' || p.kind === 'ollama';
+  const hasKey = useStore((s) => s.info?.provider.hasKey ?? false);
   return (
     <section className="settings-section" data-testid="settings-provider">
       <h3>Model provider</h3>
@@ -44,6 +47,7 @@ export function ProviderSection({ settings, update }: { settings: Settings; upda
           />
         </Field>
       )}
+      {(p.kind === 'openai' || p.kind === 'anthropic') && <ApiKeyField hasKey={hasKey} />}
       <div className="field-row">
         <Field label="Context size" hint="0 = the model’s own">
           <NumberInput value={p.contextSize} min={0} max={10_000_000} onCommit={(contextSize) => void update({ provider: { ...p, contextSize } })} />

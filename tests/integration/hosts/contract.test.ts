@@ -49,6 +49,7 @@ const sampleInputs: { [K in CommandName]: CommandInput<K> } = {
   'turn.send': { sessionId: 'x', text: 'hello', agent: 'coder' },
   'turn.cancel': { turnId: 't' },
   'approval.answer': { approvalId: 'a', approved: true },
+  'provider.setKey': { key: 'sk-test' },
   'router.route': { text: 'hello' },
   'settings.get': {},
   'settings.update': { maxAttempts: 3, sandbox: { network: false } },

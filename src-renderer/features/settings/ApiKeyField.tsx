@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { call, loadAppInfo } from '../../state/actions.js';
+import { Field } from '../../ui/fields.js';
+
+/** Write-only: the key goes to the main process's secret store and never comes back to the page. */
+export function ApiKeyField({ hasKey }: { hasKey: boolean }) {
+  const [value, setValue] = useState('');
+  const [note, setNote] = useState<string | null>(null);
+  const save = async (key: string) => {
+    const result = await call('provider.setKey', { key });
+    if (!result) return;
+    setValue('');
+    await loadAppInfo();
+    setNote(!result.stored ? 'Key removed.' : result.encrypted ? 'Saved, encrypted by the system keychain.' : 'Saved in a file only your user can read (no system keychain here).');
+  };
+  return (
+    <Field label="API key" hint={note ?? (hasKey ? 'A key is stored. Enter a new one to replace it.' : 'Needed by cloud providers.')}>
+      <div className="field-row">
+        <input
+          type="password"
+          autoComplete="off"
+          data-testid="provider-api-key"
+          value={value}
+          placeholder={hasKey ? '••••••••' : 'sk-…'}
+          onChange={(e) => setValue(e.target.value)}
+        />
+        <button type="button" data-testid="provider-api-key-save" disabled={!value.trim()} onClick={() => void save(value.trim())}>
+          Save
+        </button>
+        {hasKey && (
+          <button type="button" data-testid="provider-api-key-clear" onClick={() => void save('')}>
+            Remove
+          </button>
+        )}
+      </div>
+    </Field>
+  );
+}
