@@ -63,7 +63,10 @@ export async function createApp(config: AppConfig): Promise<App> {
     mkdirSync(dir, { recursive: true });
     return dir;
   };
-  const store = SqliteStore.open(join(config.dataDir, 'sessions.db'));
+  // WAL + synchronous=NORMAL: a committed write survives a crash or kill -9 of the app (tested 100
+  // times); only a power cut may roll back the last commits. FULL would fsync every write (~0.5–5 ms
+  // each, several per step) for that last case.
+  const store = SqliteStore.open(join(config.dataDir, 'sessions.db'), { synchronous: 'NORMAL' });
   const secrets = new SecretStore(join(config.dataDir, 'secrets.json'), logger, config.cipher ?? null);
   const bus = new EventBus((error) => logger.error('event listener failed', { error: String(error) }));
   let engine: AgentEngine | null = null;

@@ -24,7 +24,7 @@ export const DEFAULT_SEED = 20261130;
 export const HYPERPARAMETERS = {
   dim: 32,
   hidden: 48,
-  epochs: 12,
+  epochs: 10,
   batchSize: 16,
   learningRate: 0.01,
   featureDropout: 0.15,

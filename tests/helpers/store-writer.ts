@@ -8,7 +8,8 @@ import { SqliteStore } from '../../src-main/node/store/sqlite-store.js';
 const [dbPath, sessionId] = process.argv.slice(2);
 if (!dbPath || !sessionId) throw new Error('usage: store-writer <dbPath> <sessionId>');
 
-const store = SqliteStore.open(dbPath);
+// The app's own setting (see app.ts): the kill -9 guarantee must hold for it.
+const store = SqliteStore.open(dbPath, { synchronous: 'NORMAL' });
 writeSync(1, 'ready\n');
 for (let n = 0; ; n++) {
   const tag = `${process.pid}-${n}`;

@@ -16,17 +16,19 @@ const SCRIPTS: ReadonlyArray<readonly [RegExp, string]> = [
 const LETTERS = /\p{L}/gu;
 
 /**
- * The language a non-Latin script shows, when that script makes up at least a fifth of the letters
- * (code and file names in Latin letters inside a Chinese request do not make it English); else null.
+ * The language a non-Latin script shows: Chinese, Japanese or Korean from two characters and a
+ * twentieth of the letters (code and file names in Latin letters inside a Chinese request do not
+ * make it English), other scripts from a fifth of the letters; else null.
  */
 export function languageFromScript(text: string): string | null {
   const letters = text.match(LETTERS)?.length ?? 0;
   if (letters === 0) return null;
   for (const [pattern, language] of SCRIPTS) {
     const count = text.match(pattern)?.length ?? 0;
-    // Japanese mixes kana with Han: any real share of kana means Japanese.
-    const threshold = language === 'ja' ? 0.05 : 0.2;
-    if (count / letters >= threshold) return language;
+    // Chinese, Japanese and Korean requests often carry pasted code or error messages in Latin
+    // letters, and a few of their characters say more than many Latin ones: a small share suffices.
+    const spaceless = language === 'ja' || language === 'ko' || language === 'zh';
+    if (spaceless ? count >= 2 && count / letters >= 0.05 : count / letters >= 0.2) return language;
   }
   return null;
 }

@@ -31,8 +31,28 @@ export async function loadLanguageDetector(): Promise<LanguageDetector> {
       if (fromScript) return fromScript;
       const greeting = matchGreeting(text);
       if (greeting) return greeting.language;
-      const result = eld.detect(text);
+      const result = eld.detect(proseOf(text));
       return result.language && result.isReliable() ? result.language : fallback;
     },
   };
+}
+
+const FENCED = /```[\s\S]*?(```|$)/g;
+const INLINE = /`[^`\n]*`/g;
+/** A word with a code character in it: `print(x)`, `a==b`, `cache[key]`, `--flag`, `snake_case`. */
+const CODE_WORD = /\S*[{}();=<>[\]\\|$*_]\S*|\S*--\S*/g;
+const CODE_CHARS = /[{}();=<>[\]\\|$#*]/g;
+
+/**
+ * The words the user wrote, without pasted code, code-like lines and code-like words, which are
+ * usually English whatever language the request is in. The whole text if nothing is left.
+ */
+export function proseOf(text: string): string {
+  const lines = text
+    .replace(FENCED, ' ')
+    .replace(INLINE, ' ')
+    .split('\n')
+    .filter((line, i) => i === 0 || (line.match(CODE_CHARS)?.length ?? 0) < 2);
+  const prose = lines.join('\n').replace(CODE_WORD, ' ').trim();
+  return /\p{L}{2}/u.test(prose) ? prose : text;
 }
