@@ -17,6 +17,7 @@ import type { AskUser, LlmProvider, Logger } from './core/ports.js';
 import { createAdapters } from './node/config/adapters.js';
 import { findAppRoot } from './node/config/paths.js';
 import { createPromptFiles } from './node/config/promptFiles.js';
+import type { EmbeddedBrowserHooks } from './node/config/adapters.js';
 import { SecretStore, type SecretCipher } from './node/config/secrets.js';
 import { SettingsFile } from './node/config/settingsFile.js';
 import { createNodeHandlers } from './node/handlers/index.js';
@@ -38,6 +39,8 @@ export interface AppConfig {
   logger?: Logger;
   /** Encrypts API keys (Electron's safeStorage); without it they are kept in a file only the user can read. */
   cipher?: SecretCipher;
+  /** Electron: the web agent drives the window's embedded browser view instead of a headless Chromium. */
+  embeddedBrowser?: EmbeddedBrowserHooks;
 }
 
 export interface App {
@@ -71,7 +74,7 @@ export async function createApp(config: AppConfig): Promise<App> {
   const bus = new EventBus((error) => logger.error('event listener failed', { error: String(error) }));
   let engine: AgentEngine | null = null;
   const approvals = new ApprovalRegistry(bus.emit, (turnId) => engine?.sessionOf(turnId) ?? null);
-  const adapters = await createAdapters({ root, dataDir: config.dataDir, settings, logger, emit: bus.emit, replayFile: config.replayFile, workspace, secrets });
+  const adapters = await createAdapters({ root, dataDir: config.dataDir, settings, logger, emit: bus.emit, replayFile: config.replayFile, workspace, secrets, embeddedBrowser: config.embeddedBrowser });
   const agents = createAgentRegistry({ prompts, adapters, settings, os: `${platform()} ${release()}` });
 
   engine = new AgentEngine({
@@ -90,7 +93,7 @@ export async function createApp(config: AppConfig): Promise<App> {
 
   const handlers: Handlers = {
     ...createSessionHandlers({ store, engine, approvals, emit: bus.emit }),
-    ...createNodeHandlers({ host: config.host, settings, adapters, workspace, emit: bus.emit, root, secrets }),
+    ...createNodeHandlers({ host: config.host, settings, adapters, workspace, emit: bus.emit, root, secrets, embeddedBrowser: config.embeddedBrowser }),
   };
 
   return {

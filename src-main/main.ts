@@ -3,6 +3,7 @@ import { app, BrowserWindow, safeStorage } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp, type App } from './app.js';
+import { createEmbeddedBrowser, type EmbeddedBrowser } from './electron/browserView.js';
 import { serveIpc } from './electron/ipc.js';
 import { createMainWindow } from './electron/window.js';
 import { createLogger } from './node/logger.js';
@@ -10,6 +11,7 @@ import { createLogger } from './node/logger.js';
 const outDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const logger = createLogger({ level: 'info' });
 let core: App | null = null;
+let embedded: EmbeddedBrowser | null = null;
 
 app.enableSandbox();
 app.on('web-contents-created', (_event, contents) => {
@@ -27,11 +29,26 @@ async function start(): Promise<void> {
       encrypt: (plain) => safeStorage.encryptString(plain),
       decrypt: (data) => safeStorage.decryptString(data),
     },
+    // The window (and so its browser view) exists only after the app: these hooks reach it late.
+    embeddedBrowser: {
+      driverFactory: async () => {
+        if (!embedded) throw new Error('The browser view is not ready yet.');
+        return embedded.driverFactory();
+      },
+      setBounds: (rect) => embedded?.view.setBounds({ x: Math.round(rect.x), y: Math.round(rect.y), width: Math.round(rect.width), height: Math.round(rect.height) }),
+    },
   });
   const open = () => {
     const { window, isAppUrl } = createMainWindow(outDir);
     const stop = serveIpc(window, core!.handlers, core!.subscribe, isAppUrl);
-    window.on('closed', stop);
+    embedded = createEmbeddedBrowser({ window, logger });
+    embedded.view.setBounds({ x: 0, y: 0, width: 0, height: 0 });
+    window.on('closed', () => {
+      stop();
+      const closing = embedded;
+      embedded = null;
+      void closing?.dispose();
+    });
   };
   open();
   app.on('activate', () => {

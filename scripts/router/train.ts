@@ -30,6 +30,7 @@ export const HYPERPARAMETERS = {
   featureDropout: 0.15,
   complexityWeight: 1,
   highAgentWeight: 1,
+  weightDecay: 0,
   embeddingScale: 0.1,
 };
 

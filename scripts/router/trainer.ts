@@ -20,6 +20,8 @@ export interface TrainOptions {
   complexityWeight: number;
   /** Weight of the agent loss on HIGH examples (the planner runs them whatever the agent head says). */
   highAgentWeight: number;
+  /** Decoupled weight decay (AdamW); embedding rows decay when a batch touches them. */
+  weightDecay: number;
   /** Embeddings start uniform in ±embeddingScale. */
   embeddingScale: number;
   onEpoch?: (epoch: number, loss: number) => void;
@@ -61,11 +63,11 @@ export function train(items: TrainItem[], dims: ModelDims, options: TrainOptions
       }
       step++;
       for (const name of TENSOR_NAMES) {
-        if (name !== 'embedding') adamUpdate(weights[name], grad[name], adamM[name], adamV[name], 0, weights[name].length, lr, step);
+        if (name !== 'embedding') adamUpdate(weights[name], grad[name], adamM[name], adamV[name], 0, weights[name].length, lr, step, options.weightDecay);
       }
       for (const row of rows) {
         const from = row * dims.dim;
-        adamUpdate(weights.embedding, grad.embedding, adamM.embedding, adamV.embedding, from, from + dims.dim, lr, step);
+        adamUpdate(weights.embedding, grad.embedding, adamM.embedding, adamV.embedding, from, from + dims.dim, lr, step, options.weightDecay);
         touched[row] = 0;
       }
     }
@@ -120,14 +122,14 @@ const BETA2 = 0.999;
 const EPSILON = 1e-8;
 
 /** Adam on params[from, to), then clears those gradients. */
-function adamUpdate(params: Float32Array, grad: Float32Array, m: Float32Array, v: Float32Array, from: number, to: number, lr: number, step: number): void {
+function adamUpdate(params: Float32Array, grad: Float32Array, m: Float32Array, v: Float32Array, from: number, to: number, lr: number, step: number, decay: number): void {
   const correction1 = 1 - BETA1 ** step;
   const correction2 = 1 - BETA2 ** step;
   for (let i = from; i < to; i++) {
     const g = grad[i]!;
     m[i] = BETA1 * m[i]! + (1 - BETA1) * g;
     v[i] = BETA2 * v[i]! + (1 - BETA2) * g * g;
-    params[i]! -= (lr * (m[i]! / correction1)) / (Math.sqrt(v[i]! / correction2) + EPSILON);
+    params[i]! -= (lr * (m[i]! / correction1)) / (Math.sqrt(v[i]! / correction2) + EPSILON) + lr * decay * params[i]!;
     grad[i] = 0;
   }
 }

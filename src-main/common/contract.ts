@@ -71,6 +71,11 @@ export const commands = {
   'approval.answer': cmd(z.object({ approvalId: Id, approved: z.boolean() }), z.object({ accepted: z.boolean() })),
   /** Stores the provider's API key (empty clears it); the key itself is never sent back. */
   'provider.setKey': cmd(z.object({ key: z.string().max(4096) }), z.object({ stored: z.boolean(), encrypted: z.boolean() })),
+  /** Electron: where the embedded browser view is laid over the page (the #browser-pane rectangle). */
+  'browser.setBounds': cmd(
+    z.object({ x: z.number(), y: z.number(), width: z.number().min(0), height: z.number().min(0) }),
+    z.object({ applied: z.boolean() }),
+  ),
   'router.route': cmd(z.object({ text: z.string().min(1).max(20_000) }), RoutingDecisionSchema),
   'settings.get': cmd(Empty, SettingsSchema),
   'settings.update': cmd(SettingsPatchSchema, SettingsSchema),

@@ -12,6 +12,7 @@ import { formatToolList } from '../../core/mcp/format.js';
 import { createMcpTool } from '../../core/mcp/mcp-tool.js';
 import { createPlannerAgent } from '../../core/planner/plannerAgent.js';
 import type { ApprovalVerdict, Block, Logger, Tool } from '../../core/ports.js';
+import type { BrowserDriver } from '../../core/web/driver.js';
 import { createWebAgent } from '../../core/web/webAgent.js';
 import type { BrowserWeb } from '../browser/browserWeb.js';
 import { checkShellSyntax, createCodeTools } from '../exec/index.js';
@@ -23,6 +24,12 @@ import { lazyProvider, loadReplayProvider, ProviderHolder } from './providerHold
 import type { SecretStore } from './secrets.js';
 import type { SettingsFile } from './settingsFile.js';
 
+/** What the Electron host lends the app: its embedded browser view, once the window exists. */
+export interface EmbeddedBrowserHooks {
+  driverFactory: () => Promise<BrowserDriver>;
+  setBounds: (rect: { x: number; y: number; width: number; height: number }) => void;
+}
+
 export interface AdapterConfig {
   root: string;
   dataDir: string;
@@ -32,6 +39,7 @@ export interface AdapterConfig {
   replayFile?: string;
   workspace: () => string;
   secrets: SecretStore;
+  embeddedBrowser?: EmbeddedBrowserHooks;
 }
 
 export type Adapters = Awaited<ReturnType<typeof createAdapters>>;
@@ -114,8 +122,13 @@ export async function createAdapters(config: AdapterConfig) {
       const tools = lists.flat();
       return tools.length ? formatToolList(tools) : 'No MCP server is configured or reachable: tell the user to add one in Settings.';
     },
-    webAgent: (env: AgentEnvironment): Agent =>
-      createWebAgent({ driver: async () => (await web()).driverFactory(), search: lazySearch(web), prompts: env.prompts }),
+    webAgent: (env: AgentEnvironment): Agent => {
+      const embedded = config.embeddedBrowser;
+      // In Electron the user watches the embedded view itself; elsewhere CDP frames stream to the pane.
+      return embedded
+        ? createWebAgent({ driver: embedded.driverFactory, search: lazySearch(web), prompts: env.prompts, screencast: false })
+        : createWebAgent({ driver: async () => (await web()).driverFactory(), search: lazySearch(web), prompts: env.prompts });
+    },
     plannerAgent: (env: AgentEnvironment): Agent =>
       createPlannerAgent({
         prompts: env.prompts,

@@ -6,7 +6,7 @@ import { AGENT_NAMES } from '../../common/agents.js';
 import type { Handlers } from '../../common/contract.js';
 import { AppError } from '../../common/errors.js';
 import type { Emit } from '../../core/ports.js';
-import type { Adapters } from '../config/adapters.js';
+import type { Adapters, EmbeddedBrowserHooks } from '../config/adapters.js';
 import type { SecretStore } from '../config/secrets.js';
 import type { SettingsFile } from '../config/settingsFile.js';
 import { importFiles, listWorkspace } from './workspaceFiles.js';
@@ -21,6 +21,7 @@ export function createNodeHandlers(deps: {
   emit: Emit;
   root: string;
   secrets: SecretStore;
+  embeddedBrowser?: EmbeddedBrowserHooks;
 }): Pick<Handlers, NodeCommands> {
   const { settings, adapters, emit, secrets } = deps;
   const version = (JSON.parse(readFileSync(join(deps.root, 'package.json'), 'utf8')) as { version: string }).version;
@@ -49,6 +50,11 @@ export function createNodeHandlers(deps: {
       };
     },
     'router.route': async ({ text }) => adapters.route(text),
+    'browser.setBounds': async (rect) => {
+      if (!deps.embeddedBrowser) return { applied: false };
+      deps.embeddedBrowser.setBounds(rect);
+      return { applied: true };
+    },
     'provider.setKey': async ({ key }) => {
       // A fresh reference makes the provider holder rebuild the provider with the new key.
       const ref = key ? `provider-${Date.now()}` : '';

@@ -1,4 +1,6 @@
+import { useRef } from 'react';
 import { useStore } from '../../state/store.js';
+import { useNativeViewBounds } from './useNativeViewBounds.js';
 
 /**
  * What the web agent's browser shows: the latest screencast frame and its URL.
@@ -6,6 +8,8 @@ import { useStore } from '../../state/store.js';
  */
 export function BrowserPane() {
   const browser = useStore((s) => s.domain.browser);
+  const pane = useRef<HTMLDivElement>(null);
+  const native = useNativeViewBounds(pane);
   return (
     <section className="panel browser">
       <div className="panel-head">
@@ -14,8 +18,8 @@ export function BrowserPane() {
           {browser.url || 'no page yet'}
         </span>
       </div>
-      <div id="browser-pane" className="browser-pane" data-testid="browser-pane">
-        {browser.frame ? (
+      <div id="browser-pane" className="browser-pane" data-testid="browser-pane" ref={pane}>
+        {native ? null : browser.frame ? (
           <img src={browser.frame} alt={browser.title || 'browser view'} draggable={false} />
         ) : (
           <div className="browser-empty muted">The web agent's browser appears here.</div>

@@ -50,6 +50,7 @@ const sampleInputs: { [K in CommandName]: CommandInput<K> } = {
   'turn.cancel': { turnId: 't' },
   'approval.answer': { approvalId: 'a', approved: true },
   'provider.setKey': { key: 'sk-test' },
+  'browser.setBounds': { x: 1, y: 2, width: 300, height: 200 },
   'router.route': { text: 'hello' },
   'settings.get': {},
   'settings.update': { maxAttempts: 3, sandbox: { network: false } },
