@@ -3,6 +3,7 @@
 // requests in one language carries over to the others; and a few shapes (a URL, a file name, code)
 // that no n-gram captures well. Cues are general vocabulary, not copied from the data set.
 // A Latin cue ending in '*' matches any word that starts with it; CJK cues match as substrings.
+import { fnv1a } from './hash.js';
 
 export const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   search: [
@@ -65,6 +66,9 @@ export const SHAPES: Readonly<Record<string, RegExp>> = {
   codeSymbols: /[{};]|=>|==|\(\)|\bdef |\bimport |\bfunction\b|\breturn\b|#include|```/,
   email: /\b[\w.+-]+@[\w-]+\.[\w.]+\b/,
 };
+
+/** Fingerprint of the lexicon above: saved with a model, so a changed lexicon shows as a stale model. */
+export const CONCEPT_LEXICON_ID = `fnv1a-${fnv1a(JSON.stringify([CONCEPTS, Object.entries(SHAPES).map(([k, v]) => [k, v.source, v.flags])])).toString(16).padStart(8, '0')}`;
 
 const SPACELESS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 

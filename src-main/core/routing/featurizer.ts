@@ -5,7 +5,7 @@
 // Features: character n-grams of the normalised text (these carry Chinese and Japanese, which have
 // no spaces, as well as typos and inflections), word unigrams and bigrams, and a length bucket.
 import { z } from 'zod';
-import { findConcepts } from './concepts.js';
+import { CONCEPT_LEXICON_ID, findConcepts } from './concepts.js';
 import { fnv1a, fnv1aCodePoint } from './hash.js';
 
 export const FeaturizerConfigSchema = z.object({
@@ -23,6 +23,8 @@ export const FeaturizerConfigSchema = z.object({
   lengthFeature: z.boolean(),
   /** Occurrences each concept match (concepts.ts) counts for; 0 turns concept features off. */
   conceptWeight: z.number().int().min(0).max(64).default(0),
+  /** CONCEPT_LEXICON_ID of the lexicon the model was trained with. */
+  conceptLexicon: z.string().optional(),
 });
 export type FeaturizerConfig = z.infer<typeof FeaturizerConfigSchema>;
 
@@ -37,6 +39,7 @@ export const DEFAULT_FEATURIZER_CONFIG: FeaturizerConfig = {
   maxChars: 1500,
   lengthFeature: true,
   conceptWeight: 4,
+  conceptLexicon: CONCEPT_LEXICON_ID,
 };
 
 export interface Features {

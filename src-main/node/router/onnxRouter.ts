@@ -4,13 +4,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as ort from 'onnxruntime-node';
-import type { AgentChoice } from '../../common/agents.js';
 import { AppError } from '../../common/errors.js';
-import type { RoutingDecision } from '../../common/events.js';
 import type { ClassifierScores, Logger, RequestClassifier } from '../../core/ports.js';
+import { CONCEPT_LEXICON_ID } from '../../core/routing/concepts.js';
 import { featurize, type Features } from '../../core/routing/featurizer.js';
 import { ROUTER_IO, ROUTER_MANIFEST_FILE, ROUTER_MODEL_FILE, RouterManifestSchema, type RouterManifest } from '../../core/routing/manifest.js';
-import { decideRouteDetailed, type RouteOutcome } from '../../core/routing/policy.js';
 import { silentLogger } from '../logger.js';
 import { loadLanguageDetector, type LanguageDetector } from './language.js';
 
@@ -58,6 +56,9 @@ export class OnnxRouter implements RequestClassifier {
     if (check.agent.length !== manifest.labels.agent.length || check.complexity.length !== manifest.labels.complexity.length) {
       throw new AppError('ROUTER_UNAVAILABLE', `router.onnx outputs ${check.agent.length}+${check.complexity.length} scores but featurizer.json names ${manifest.labels.agent.length}+${manifest.labels.complexity.length} labels.`);
     }
+    if (manifest.featurizer.conceptWeight > 0 && manifest.featurizer.conceptLexicon !== CONCEPT_LEXICON_ID) {
+      logger.warn('router: the model was trained with another concept lexicon; retrain it (npm run train:router)', { dir });
+    }
     const loadMs = performance.now() - started;
     logger.info('router: loaded', { dir, loadMs: Math.round(loadMs), parameters: manifest.model.parameters });
     // Language detection (~0.5 s of parsing) loads after the model, in the background; classify() waits for it.
@@ -83,7 +84,7 @@ export class OnnxRouter implements RequestClassifier {
   }
 
   /** Scores and language of a request; `fallbackLanguage` is used when the text shows none (default 'en'). */
-  async classify(text: string, fallbackLanguage = 'en'): Promise<ClassifierScores> {
+  async classify(text: string, fallbackLanguage: string = 'en'): Promise<ClassifierScores> {
     const out = await this.run(this.featurize(text));
     const detector = await this.languages;
     const { agent: agentLabels, complexity: complexityLabels } = this.manifest.labels;
@@ -114,28 +115,4 @@ async function readManifest(path: string): Promise<RouterManifest> {
   return parsed.data;
 }
 
-export interface RouteDeciderOptions {
-  /** Read per request: MCP servers can be added while the app runs. */
-  mcpConfigured: () => boolean;
-  /** Language to assume when a request shows none (the session's last language). */
-  fallbackLanguage?: () => string;
-  logger?: Logger;
-}
-
-export type DetailedRouteDecider = (text: string, userChoice?: AgentChoice) => Promise<RouteOutcome>;
-
-/** Classify + policy in one call, with the reason for the agent.selected event. */
-export function createDetailedRouteDecider(router: OnnxRouter, opts: RouteDeciderOptions): DetailedRouteDecider {
-  return async (text, userChoice) => {
-    const scores = await router.classify(text, opts.fallbackLanguage?.() ?? 'en');
-    const outcome = decideRouteDetailed(scores, { mcpConfigured: opts.mcpConfigured(), userChoice, text });
-    opts.logger?.debug('router: decision', { agent: outcome.decision.agent, rule: outcome.rule, language: outcome.decision.language });
-    return outcome;
-  };
-}
-
-/** Classify + policy → the RoutingDecision (agent is planner when complexity is HIGH). */
-export function createRouteDecider(router: OnnxRouter, opts: RouteDeciderOptions): (text: string, userChoice?: AgentChoice) => Promise<RoutingDecision> {
-  const detailed = createDetailedRouteDecider(router, opts);
-  return async (text, userChoice) => (await detailed(text, userChoice)).decision;
-}
+export { createDetailedRouteDecider, createRouteDecider, type DetailedRouteDecider, type RouteDeciderOptions } from '../../core/routing/decider.js';

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_NAMES } from '../../../src-main/common/agents.js';
 import { AppError } from '../../../src-main/common/errors.js';
+import { CONCEPT_LEXICON_ID } from '../../../src-main/core/routing/concepts.js';
+import { DEFAULT_FEATURIZER_CONFIG } from '../../../src-main/core/routing/featurizer.js';
 import { ROUTER_MANIFEST_FILE, ROUTER_MODEL_FILE } from '../../../src-main/core/routing/manifest.js';
 import { createDetailedRouteDecider, defaultRouterDir, OnnxRouter } from '../../../src-main/node/router/onnxRouter.js';
 import { loadDataset } from '../../../scripts/router/dataset.js';
@@ -30,6 +32,10 @@ describe('shipped router model', () => {
     console.log(`router load: ${fresh.loadMs.toFixed(0)} ms`);
     expect(fresh.loadMs).toBeLessThan(2000);
     await fresh.dispose();
+  });
+
+  it('was trained with the featurizer and concept lexicon this code has (else retrain)', () => {
+    expect(router.manifest.featurizer).toEqual({ ...DEFAULT_FEATURIZER_CONFIG, conceptLexicon: CONCEPT_LEXICON_ID });
   });
 
   it('can only output agents that exist', async () => {
