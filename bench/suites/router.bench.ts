@@ -44,6 +44,7 @@ async function time(texts: string[], run: (text: string) => unknown): Promise<nu
 export default async function routerBench(): Promise<BenchRow[]> {
   const dir = defaultRouterDir();
   const router = await OnnxRouter.load(dir);
+  const firstLoad = router.loadMs;
   const { examples } = loadDataset(join(dir, 'data'));
   const heldOut = splitDataset(examples, SPLIT_DEFAULTS).test;
   const texts = heldOut.map((e) => e.text);
@@ -78,6 +79,6 @@ export default async function routerBench(): Promise<BenchRow[]> {
     { suite: SUITE, metric: 'featurize + onnx run p50', value: median(model), unit: 'ms', baseline: { label: 'keyword matcher', value: median(keyword) }, note: `p99 ${percentile(model, 99).toFixed(3)} ms` },
     { suite: SUITE, metric: 'final agent accuracy (held-out)', value: (100 * modelHits) / n, unit: '%', baseline: { label: 'keyword matcher', value: (100 * keywordHits) / n }, target: '≥ 95 %', met: modelHits / n >= 0.95 },
     { suite: SUITE, metric: 'model size', value: bytes / 1024 / 1024, unit: 'MiB', target: '≤ 10 MiB', met: bytes <= 10 * 1024 * 1024, note: `${router.manifest.model.parameters.toLocaleString('en')} parameters` },
-    { suite: SUITE, metric: 'load (median of 3)', value: median(loads), unit: 'ms', target: '≤ 200 ms', met: median(loads) <= 200 },
+    { suite: SUITE, metric: 'load (first in process)', value: firstLoad, unit: 'ms', baseline: { label: 'reload, median of 3', value: median(loads) }, target: '≤ 200 ms', met: firstLoad <= 200, note: 'read + parse + session + warm-up run' },
   ];
 }

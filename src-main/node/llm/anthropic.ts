@@ -1,9 +1,9 @@
 // Anthropic's Messages API over fetch + SSE: system prompt apart, text and thinking deltas streamed.
 import { AppError } from '../../common/errors.js';
-import { createReasoningStream, splitReasoning } from '../../core/llm/reasoning.js';
+import { createReasoningStream } from '../../core/llm/reasoning.js';
 import type { Completion, CompletionRequest, LlmProvider, Logger, ProviderInfo } from '../../core/ports.js';
 import { tableOrFallback } from './contextSize.js';
-import { DEFAULT_IDLE_TIMEOUT_MS, disconnected, estimateTokens, httpError, idleGuard, idleTimeoutError, readSse, trimSlash, unreachable, type ProviderLabel } from './http.js';
+import { DEFAULT_IDLE_TIMEOUT_MS, disconnected, estimateTokens, finishReply, httpError, idleGuard, streamFailure, readSse, trimSlash, unreachable, type ProviderLabel } from './http.js';
 
 export const DEFAULT_ANTHROPIC_URL = 'https://api.anthropic.com';
 const API_VERSION = '2023-06-01';
@@ -115,20 +115,13 @@ export class AnthropicProvider implements LlmProvider {
         }
       }
     } catch (error) {
-      if (error instanceof AppError) throw error;
-      if (guard.timedOut) throw idleTimeoutError(this.label, idleMs);
-      if (request.signal.aborted) throw new AppError('CANCELLED', 'Cancelled.', { cause: error });
-      throw disconnected(this.label);
+      throw streamFailure(error, guard, idleMs, request.signal, this.label);
     } finally {
       guard.dispose();
     }
     if (!ended) throw disconnected(this.label);
-    const tail = inline.flush();
-    if (tail.text || tail.reasoning) request.onDelta?.(tail);
-    const split = splitReasoning(raw);
     return {
-      text: split.answer,
-      reasoning: [thinking.trim(), split.reasoning].filter(Boolean).join('\n\n'),
+      ...finishReply(raw, inline, request.onDelta, thinking),
       truncated: stop === 'max_tokens',
       usage,
     };

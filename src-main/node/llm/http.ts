@@ -2,6 +2,8 @@
 // think for minutes before the first token, but a stream that goes silent is dead), line readers for SSE
 // and NDJSON, and the mapping of HTTP failures to coded errors a user can act on.
 import { AppError } from '../../common/errors.js';
+import { splitReasoning, type ReasoningStream } from '../../core/llm/reasoning.js';
+import type { LlmDelta } from '../../core/ports.js';
 
 /** Default silence allowed before the first byte and between chunks: generous for slow reasoning models. */
 export const DEFAULT_IDLE_TIMEOUT_MS = 300_000;
@@ -147,4 +149,23 @@ export function estimateTokens(text: string): number {
 
 export function trimSlash(url: string): string {
   return url.replace(/\/+$/, '');
+}
+
+/** The error a user can act on for a failure while a reply was streaming. */
+export function streamFailure(error: unknown, guard: IdleGuard, idleMs: number, signal: AbortSignal, label: ProviderLabel): AppError {
+  if (error instanceof AppError) return error;
+  if (guard.timedOut) return idleTimeoutError(label, idleMs);
+  if (signal.aborted) return new AppError('CANCELLED', 'Cancelled.', { cause: error });
+  return disconnected(label);
+}
+
+/**
+ * Ends a streamed reply: flushes what the inline <think> splitter held back, then splits the whole
+ * text once more; reasoning sent in a separate field (fieldReasoning) comes first.
+ */
+export function finishReply(raw: string, stream: ReasoningStream, onDelta: ((d: LlmDelta) => void) | undefined, fieldReasoning: string): { text: string; reasoning: string } {
+  const tail = stream.flush();
+  if (tail.text || tail.reasoning) onDelta?.(tail);
+  const split = splitReasoning(raw);
+  return { text: split.answer, reasoning: [fieldReasoning.trim(), split.reasoning].filter(Boolean).join('\n\n') };
 }

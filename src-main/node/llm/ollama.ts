@@ -1,10 +1,10 @@
 // Ollama's native /api/chat. Unlike its /v1 endpoint it lets us set num_ctx: without it Ollama runs the
 // model at its small default context and silently drops the start of longer conversations.
 import { AppError } from '../../common/errors.js';
-import { createReasoningStream, splitReasoning } from '../../core/llm/reasoning.js';
+import { createReasoningStream } from '../../core/llm/reasoning.js';
 import type { Completion, CompletionRequest, LlmProvider, Logger, ProviderInfo } from '../../core/ports.js';
 import { FALLBACK_CONTEXT_SIZE } from './contextSize.js';
-import { DEFAULT_IDLE_TIMEOUT_MS, disconnected, estimateTokens, httpError, idleGuard, idleTimeoutError, readLines, trimSlash, unreachable, type ProviderLabel } from './http.js';
+import { DEFAULT_IDLE_TIMEOUT_MS, disconnected, estimateTokens, finishReply, httpError, idleGuard, streamFailure, readLines, trimSlash, unreachable, type ProviderLabel } from './http.js';
 
 export const DEFAULT_OLLAMA_URL = 'http://127.0.0.1:11434';
 /** Ollama allocates the whole KV cache for num_ctx up front: a 128k model at full length rarely fits. */
@@ -120,20 +120,13 @@ export class OllamaProvider implements LlmProvider {
         if (data.done) last = data;
       }
     } catch (error) {
-      if (error instanceof AppError) throw error;
-      if (guard.timedOut) throw idleTimeoutError(this.label, idleMs);
-      if (request.signal.aborted) throw new AppError('CANCELLED', 'Cancelled.', { cause: error });
-      throw disconnected(this.label);
+      throw streamFailure(error, guard, idleMs, request.signal, this.label);
     } finally {
       guard.dispose();
     }
     if (!last) throw disconnected(this.label);
-    const tail = thinking.flush();
-    if (tail.text || tail.reasoning) request.onDelta?.(tail);
-    const split = splitReasoning(raw);
     return {
-      text: split.answer,
-      reasoning: [fieldReasoning.trim(), split.reasoning].filter(Boolean).join('\n\n'),
+      ...finishReply(raw, thinking, request.onDelta, fieldReasoning),
       truncated: last.done_reason === 'length',
       usage: { promptTokens: last.prompt_eval_count ?? 0, completionTokens: last.eval_count ?? 0 },
     };

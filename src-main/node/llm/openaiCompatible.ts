@@ -4,10 +4,10 @@
 // or inline `<think>` text; all three end up in Completion.reasoning.
 import OpenAI from 'openai';
 import { AppError } from '../../common/errors.js';
-import { createReasoningStream, splitReasoning } from '../../core/llm/reasoning.js';
+import { createReasoningStream } from '../../core/llm/reasoning.js';
 import type { Completion, CompletionRequest, LlmProvider, Logger, ProviderInfo } from '../../core/ports.js';
 import { discoverOpenAiContextSize, type ContextSizeAnswer } from './contextSize.js';
-import { DEFAULT_IDLE_TIMEOUT_MS, disconnected, estimateTokens, httpError, idleGuard, idleTimeoutError, trimSlash, unreachable, type ProviderLabel } from './http.js';
+import { DEFAULT_IDLE_TIMEOUT_MS, disconnected, estimateTokens, finishReply, httpError, idleGuard, idleTimeoutError, trimSlash, unreachable, type ProviderLabel } from './http.js';
 
 export interface OpenAiCompatibleOptions {
   /** e.g. http://127.0.0.1:11434/v1 (Ollama), http://127.0.0.1:8080/v1 (llama.cpp server), https://api.openai.com/v1 */
@@ -125,12 +125,8 @@ export class OpenAiCompatibleProvider implements LlmProvider {
     if (guard.timedOut) throw idleTimeoutError(this.label, idleMs);
     if (request.signal.aborted) throw new AppError('CANCELLED', 'Cancelled.');
     if (!finish) throw disconnected(this.label);
-    const tail = thinking.flush();
-    if (tail.text || tail.reasoning) request.onDelta?.(tail);
-    const split = splitReasoning(raw);
     return {
-      text: split.answer,
-      reasoning: [fieldReasoning.trim(), split.reasoning].filter(Boolean).join('\n\n'),
+      ...finishReply(raw, thinking, request.onDelta, fieldReasoning),
       truncated: finish === 'length',
       ...(usage ? { usage } : {}),
     };
