@@ -80,7 +80,7 @@ export async function createApp(config: AppConfig): Promise<App> {
   engine = new AgentEngine({
     store,
     provider: () => adapters.provider.get(),
-    route: (text) => adapters.route(text),
+    route: (text, choice) => adapters.route(text, choice),
     agent: (name: AgentName) => agents(name),
     emit: bus.emit,
     askUser: config.askUser ?? approvals.ask,

@@ -13,7 +13,8 @@ import { createAgentContext, type TurnState } from './turnContext.js';
 export interface EngineDeps {
   store: SessionStore;
   provider: () => LlmProvider;
-  route: (text: string) => Promise<RoutingDecision>;
+  /** The router; with a user's choice it still reports the request's language. */
+  route: (text: string, userChoice?: AgentChoice) => Promise<RoutingDecision>;
   agent: (name: AgentName) => Agent;
   emit: Emit;
   askUser: AskUser;
@@ -100,7 +101,7 @@ export class AgentEngine {
       signal.throwIfAborted();
       const routed = await this.select(request, choice);
       agentName = routed.agent;
-      state.language = routed.routing?.language ?? 'auto';
+      state.language = routed.language;
       store.updateTurn(turnId, { agent: agentName });
       emit({ type: 'agent.selected', ...ids, agent: agentName, reason: routed.reason, routing: routed.routing });
       state.contextSize = (await llm.info(signal)).contextSize;
@@ -136,14 +137,18 @@ export class AgentEngine {
     return { turnId: ids.turnId, status: 'failed', agent, answer: '', llmCalls, error: data };
   }
 
-  private async select(request: string, choice: AgentChoice): Promise<{ agent: AgentName; reason: 'user' | 'router' | 'fallback'; routing: RoutingDecision | null }> {
-    if (choice !== 'auto') return { agent: choice, reason: 'user', routing: null };
+  private async select(
+    request: string,
+    choice: AgentChoice,
+  ): Promise<{ agent: AgentName; reason: 'user' | 'router' | 'fallback'; routing: RoutingDecision | null; language: string }> {
     try {
-      const routing = await this.deps.route(request);
-      return { agent: routing.agent, reason: 'router', routing };
+      const routing = await this.deps.route(request, choice === 'auto' ? undefined : choice);
+      if (choice !== 'auto') return { agent: choice, reason: 'user', routing: null, language: routing.language };
+      return { agent: routing.agent, reason: 'router', routing, language: routing.language };
     } catch (error) {
+      if (choice !== 'auto') return { agent: choice, reason: 'user', routing: null, language: 'auto' };
       this.deps.logger.warn('router unavailable, falling back to casual', { error: toErrorData(error).message });
-      return { agent: 'casual', reason: 'fallback', routing: null };
+      return { agent: 'casual', reason: 'fallback', routing: null, language: 'auto' };
     }
   }
 

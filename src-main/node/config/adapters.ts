@@ -1,7 +1,7 @@
 // Constructs the node adapters behind the ports, once per app. Heavy parts (the browser, the
 // llama model, MCP servers) start lazily, on first use.
 import { join } from 'node:path';
-import type { AgentName } from '../../common/agents.js';
+import type { AgentChoice, AgentName } from '../../common/agents.js';
 import { AppError } from '../../common/errors.js';
 import type { EventInput, RoutingDecision } from '../../common/events.js';
 import type { Agent } from '../../core/agent.js';
@@ -106,9 +106,9 @@ export async function createAdapters(config: AdapterConfig) {
     mcp,
     tools: (): readonly Tool[] => [...code.tools, ...code.unavailable, fileFinder, mcpTool],
     judge,
-    route: async (text: string): Promise<RoutingDecision> => {
+    route: async (text: string, userChoice?: AgentChoice): Promise<RoutingDecision> => {
       if (!decide) throw new AppError('ROUTER_UNAVAILABLE', 'The router model is not available.');
-      return decide(text);
+      return decide(text, userChoice);
     },
     mcpToolList: async (): Promise<string> => {
       const lists = await Promise.all(

@@ -126,3 +126,22 @@ describe('memory and sessions', () => {
     expect(out.llmCalls).toBe(2); // the summary call counts
   });
 });
+
+describe('routing in a turn', () => {
+  it('auto sends the request through the ONNX router before any model call, and keeps the language', async () => {
+    t = await startTestApp(['```python\nprint(sum(range(10)))\n```']);
+    const out = await t.turn(t.newSession(), 'écris un script python qui affiche la somme des nombres de 0 à 9', 'auto');
+    const [selected] = t.of('agent.selected', out.turnId);
+    expect(selected).toMatchObject({ agent: 'coder', reason: 'router' });
+    expect(selected!.routing).toMatchObject({ agent: 'coder', complexity: 'LOW', language: 'fr' });
+    // The agent was told to answer in French.
+    expect(t.replay().calls[0]![0]!.content).toContain('answer in French');
+  });
+
+  it('an explicit agent skips the router choice but keeps the detected language', async () => {
+    t = await startTestApp(['fine']);
+    const out = await t.turn(t.newSession(), 'écris un script python, s’il te plaît', 'casual');
+    expect(t.of('agent.selected', out.turnId)[0]).toMatchObject({ agent: 'casual', reason: 'user', routing: null });
+    expect(t.replay().calls[0]![0]!.content).toContain('answer in French');
+  });
+});

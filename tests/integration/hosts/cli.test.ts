@@ -68,3 +68,26 @@ describe('agentic run', () => {
     expect(r2.lines[0]!.sessionId).toBe(sessionId);
   });
 });
+
+describe('agentic route', () => {
+  it('prints the decision as one JSON object with its confidences', { timeout: 120_000 }, async () => {
+    const r = await runCli(['route', 'write a python script that prints the first 20 primes', '--json'], { home });
+    expect(r.code).toBe(0);
+    const d = JSON.parse(r.stdout.trim()) as { agent: string; complexity: string; language: string; confidence: { agent: number; complexity: number } };
+    expect(Object.keys(d).sort()).toEqual(['agent', 'complexity', 'confidence', 'language']);
+    expect(d).toMatchObject({ agent: 'coder', complexity: 'LOW', language: 'en' });
+    expect(d.confidence.agent).toBeGreaterThan(0);
+    expect(d.confidence.agent).toBeLessThanOrEqual(1);
+  });
+
+  it('reads one request per stdin line and prints one JSON line each, in order', { timeout: 120_000 }, async () => {
+    const input = ['bonjour !', '你好', 'find the best free weather API and write a script that uses it', ''].join('\n');
+    const r = await runCli(['route'], { home, input });
+    expect(r.code).toBe(0);
+    const decisions = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { agent: string; language: string });
+    expect(decisions).toHaveLength(3);
+    expect(decisions[0]).toMatchObject({ agent: 'casual', language: 'fr' });
+    expect(decisions[1]).toMatchObject({ agent: 'casual', language: 'zh' });
+    expect(decisions[2]!.agent).toBe('planner');
+  });
+});
