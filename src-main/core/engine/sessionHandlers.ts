@@ -8,6 +8,13 @@ import type { AgentEngine } from './engine.js';
 
 type SessionCommands = 'session.create' | 'session.list' | 'session.open' | 'session.rename' | 'session.delete' | 'turn.send' | 'turn.cancel' | 'approval.answer';
 
+const DEFAULT_TITLE = 'New session';
+
+export function titleFrom(request: string): string {
+  const line = request.replace(/\s+/g, ' ').trim();
+  return line.length <= 60 ? line : `${line.slice(0, 57).trimEnd()}…`;
+}
+
 export function createSessionHandlers(deps: {
   store: SessionStore;
   engine: AgentEngine;
@@ -42,7 +49,12 @@ export function createSessionHandlers(deps: {
       return { deleted };
     },
     'turn.send': async ({ sessionId, text, agent }) => {
-      must(sessionId);
+      const session = must(sessionId);
+      // A new session takes its name from its first request, as people expect of a chat list.
+      if (session.title === DEFAULT_TITLE && store.listTurns(sessionId).length === 0) {
+        store.renameSession(sessionId, titleFrom(text));
+        changed();
+      }
       const { turnId } = engine.send(sessionId, text, agent);
       return { turnId };
     },
