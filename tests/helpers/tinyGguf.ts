@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { seededRandom } from '../../scripts/router/model.js';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -105,18 +106,6 @@ class Writer {
   done(): Buffer { return Buffer.concat(this.parts); }
 }
 
-/** Deterministic PRNG so the same seed gives the same model. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function f16Bits(value: number): number {
   const f = new Float32Array([value]);
   const x = new Uint32Array(f.buffer)[0]!;
@@ -187,7 +176,7 @@ export function buildTinyModel(vocab: Buffer, contextLength: number, seed: numbe
     offset += Math.ceil(sizes[i]! / ALIGNMENT) * ALIGNMENT;
   });
   w.pad();
-  const rand = mulberry32(seed);
+  const rand = seededRandom(seed);
   tensors.forEach((t, i) => {
     const n = sizes[i]! / (t.f16 ? 2 : 4);
     const b = Buffer.alloc(sizes[i]!);
