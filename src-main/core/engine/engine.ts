@@ -7,6 +7,7 @@ import type { RoutingDecision } from '../../common/events.js';
 import type { Agent, AgentOutcome } from '../agent.js';
 import type { ApprovalVerdict, AskUser, Block, Emit, LlmProvider, Logger } from '../ports.js';
 import type { SessionStore } from '../store.js';
+import { explicitAgent } from '../routing/mention.js';
 import { loadHistory } from './history.js';
 import { createAgentContext, type TurnState } from './turnContext.js';
 
@@ -48,8 +49,11 @@ export class AgentEngine {
   constructor(private readonly deps: EngineDeps) {}
 
   /** Starts a turn and returns at once; events report its progress. */
-  send(sessionId: string, request: string, choice: AgentChoice = 'auto'): { turnId: string; done: Promise<TurnOutcome> } {
+  send(sessionId: string, text: string, picked: AgentChoice = 'auto'): { turnId: string; done: Promise<TurnOutcome> } {
     if (!this.deps.store.getSession(sessionId)) throw new AppError('NOT_FOUND', `No session ${sessionId}.`);
+    const mention = picked === 'auto' ? explicitAgent(text) : null;
+    const request = mention?.request ?? text;
+    const choice: AgentChoice = mention?.agent ?? picked;
     const turnId = crypto.randomUUID();
     const controller = new AbortController();
     this.deps.store.startTurn({ turnId, sessionId, request });

@@ -145,3 +145,12 @@ describe('routing in a turn', () => {
     expect(t.replay().calls[0]![0]!.content).toContain('answer in French');
   });
 });
+
+describe('naming an agent', () => {
+  it('"@coder …" at the start of a request picks the coder and skips the router', async () => {
+    t = await startTestApp(['Sure.']);
+    const out = await t.turn(t.newSession(), '@coder hello there', 'auto');
+    expect(t.of('agent.selected', out.turnId)[0]).toMatchObject({ agent: 'coder', reason: 'user' });
+    expect(t.replay().calls[0]!.at(-1)!.content).toBe('hello there');
+  });
+});
