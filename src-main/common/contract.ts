@@ -39,7 +39,15 @@ export const AppInfoSchema = z.object({
   workspace: z.string(),
   languages: z.array(z.string()),
   sandbox: z.object({ available: z.boolean(), kind: z.string(), warning: z.string().nullable() }),
-  provider: z.object({ kind: z.string(), model: z.string(), local: z.boolean(), contextSize: z.number().nullable(), hasKey: z.boolean() }),
+  provider: z.object({
+    kind: z.string(),
+    model: z.string(),
+    local: z.boolean(),
+    contextSize: z.number().nullable(),
+    /** 'estimate' when the provider has no tokenizer and token counts are approximations. */
+    tokenizer: z.enum(['exact', 'estimate']).nullable(),
+    hasKey: z.boolean(),
+  }),
   agents: z.array(z.enum(AGENT_NAMES)),
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;

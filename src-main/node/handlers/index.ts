@@ -44,6 +44,7 @@ export function createNodeHandlers(deps: {
           model: info?.model ?? s.model,
           local: info?.local ?? s.kind === 'llama',
           contextSize: info?.contextSize ?? null,
+          tokenizer: info?.tokenizer ?? null,
           hasKey: !!secrets.get(s.apiKeyRef),
         },
         agents: [...AGENT_NAMES],

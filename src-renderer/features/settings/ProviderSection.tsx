@@ -18,6 +18,7 @@ export function ProviderSection({ settings, update }: { settings: Settings; upda
   const cloud = isCloudProvider(p.kind, p.baseUrl);
   const usesBaseUrl = p.kind === 'openai' || p.kind === 'ollama';
   const hasKey = useStore((s) => s.info?.provider.hasKey ?? false);
+  const active = useStore((s) => s.info?.provider ?? null);
   return (
     <section className="settings-section" data-testid="settings-provider">
       <h3>Model provider</h3>
@@ -48,6 +49,12 @@ export function ProviderSection({ settings, update }: { settings: Settings; upda
         </Field>
       )}
       {(p.kind === 'openai' || p.kind === 'anthropic') && <ApiKeyField hasKey={hasKey} />}
+      {active?.contextSize ? (
+        <p className="muted" data-testid="provider-context">
+          In use: {active.model || active.kind}, context {active.contextSize.toLocaleString()} tokens
+          {active.tokenizer === 'estimate' ? ' (token counts are estimates: this provider exposes no tokenizer)' : ' (counted with the model’s tokenizer)'}.
+        </p>
+      ) : null}
       <div className="field-row">
         <Field label="Context size" hint="0 = the model’s own">
           <NumberInput value={p.contextSize} min={0} max={10_000_000} onCommit={(contextSize) => void update({ provider: { ...p, contextSize } })} />
