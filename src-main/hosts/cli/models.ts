@@ -1,7 +1,7 @@
 // `agentic models` and `agentic sessions`.
 import { join } from 'node:path';
-import { defaultDataDir } from '../../node/config/paths.js';
-import { ModelManager } from '../../node/llm/modelManager.js';
+import { defaultDataDir, findAppRoot } from '../../node/config/paths.js';
+import { loadCatalog, ModelManager } from '../../node/llm/modelManager.js';
 import { createLogger } from '../../node/logger.js';
 import { SqliteStore } from '../../node/store/sqlite-store.js';
 import type { ModelsArgs, SessionsArgs } from './args.js';
@@ -9,7 +9,11 @@ import type { ModelsArgs, SessionsArgs } from './args.js';
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 export async function modelsCommand(args: ModelsArgs): Promise<number> {
-  const manager = new ModelManager({ modelsDir: join(defaultDataDir(), 'models'), logger: createLogger({ level: 'error' }) });
+  const manager = new ModelManager({
+    modelsDir: join(defaultDataDir(), 'models'),
+    logger: createLogger({ level: 'error' }),
+    catalog: loadCatalog(join(findAppRoot(), 'resources', 'models', 'catalog.json')),
+  });
   if (args.action === 'list') {
     const models = await manager.list();
     if (args.json) for (const m of models) process.stdout.write(JSON.stringify(m) + '\n');

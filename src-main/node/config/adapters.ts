@@ -47,11 +47,13 @@ export type Adapters = Awaited<ReturnType<typeof createAdapters>>;
 export async function createAdapters(config: AdapterConfig) {
   const { settings, logger, emit } = config;
   const modelsDir = join(config.dataDir, 'models');
+  // Paths come from the app root, which works from source and from the Electron bundle alike.
+  const catalog = loadCatalog(join(config.root, 'resources', 'models', 'catalog.json'));
   const replay = config.replayFile ? loadReplayProvider(config.replayFile) : null;
   const provider = new ProviderHolder(
     () => settings.get().provider,
     // node-llama-cpp and the HTTP SDKs load on the first model call, not at start.
-    (s) => (s.kind === 'replay' || replay ? (replay ?? failReplay()) : lazyProvider(async () => (await import('../llm/createProvider.js')).createProvider(s, { logger, modelsDir, apiKey: config.secrets.get(s.apiKeyRef) ?? process.env.AGENTIC_API_KEY }))),
+    (s) => (s.kind === 'replay' || replay ? (replay ?? failReplay()) : lazyProvider(async () => (await import('../llm/createProvider.js')).createProvider(s, { logger, modelsDir, catalog, apiKey: config.secrets.get(s.apiKeyRef) ?? process.env.AGENTIC_API_KEY }))),
     logger,
   );
   const code = await createCodeTools({
@@ -83,7 +85,7 @@ export async function createAdapters(config: AdapterConfig) {
   const models = new ModelManager({
     modelsDir,
     logger,
-    catalog: loadCatalog(join(config.root, 'resources', 'models', 'catalog.json')),
+    catalog,
     memory: async () => (await import('../llm/llamaCpp.js')).detectMachineMemory(logger),
   });
 

@@ -4,7 +4,7 @@ import type { ProviderSettings } from '../../common/settings.js';
 import type { LlmProvider, Logger } from '../../core/ports.js';
 import { AnthropicProvider } from './anthropic.js';
 import { LlamaCppProvider } from './llamaCpp.js';
-import { resolveModelPath } from './modelManager.js';
+import { resolveModelPath, type CatalogEntry } from './modelManager.js';
 import { OllamaProvider } from './ollama.js';
 import { OpenAiCompatibleProvider } from './openaiCompatible.js';
 
@@ -18,6 +18,8 @@ export interface ProviderDeps {
   idleTimeoutMs?: number;
   /** llama only: false forces CPU. */
   gpu?: 'auto' | false;
+  /** The model catalogue; read from this checkout's resources/ when not given (a bundled app passes its own). */
+  catalog?: CatalogEntry[];
 }
 
 export function createProvider(settings: ProviderSettings, deps: ProviderDeps): LlmProvider {
@@ -25,7 +27,7 @@ export function createProvider(settings: ProviderSettings, deps: ProviderDeps): 
   switch (settings.kind) {
     case 'llama':
       return new LlamaCppProvider({
-        modelPath: resolveModelPath(settings.model, deps.modelsDir),
+        modelPath: resolveModelPath(settings.model, deps.modelsDir, deps.catalog),
         logger,
         threads: settings.threads,
         contextSize: settings.contextSize,

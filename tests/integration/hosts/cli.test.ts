@@ -91,3 +91,27 @@ describe('agentic route', () => {
     expect(decisions[2]!.agent).toBe('planner');
   });
 });
+
+describe('agentic run on the embedded model', () => {
+  it('streams a real llama.cpp answer from a local GGUF file (the tiny random model) and exits 0', { timeout: 180_000 }, async () => {
+    const { tinyModelPath } = await import('../../helpers/tinyGguf.js');
+    const r = await runCli(['run', 'hello there', '--agent', 'casual', '--provider', 'llama', '--model', tinyModelPath(), '--json'], { home });
+    expect(r.code).toBe(0);
+    const deltas = r.lines.filter((l) => l.type === 'answer.delta');
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(r.lines.at(-1)).toMatchObject({ type: 'turn.done', agent: 'casual', llmCalls: 1 });
+    expect(String(r.lines.at(-1)!.answer).length).toBeGreaterThan(0);
+  });
+
+  it('without a model, fails the turn with an error that says what to do', async () => {
+    const fresh = mkdtempSync(join(tmpdir(), 'agentic-nomodel-'));
+    try {
+      const r = await runCli(['run', 'hello', '--agent', 'casual', '--json'], { home: fresh });
+      expect(r.code).toBe(1);
+      expect(r.lines.at(-1)).toMatchObject({ type: 'turn.failed', error: { code: 'MODEL_LOAD_FAILED' } });
+      expect(String((r.lines.at(-1)!.error as { message: string }).message)).toMatch(/download one in Settings/);
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  });
+});
