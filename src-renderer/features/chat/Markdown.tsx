@@ -1,6 +1,7 @@
 import { memo, type ComponentProps } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import { CodeView } from './CodeView.js';
+import { keepLineBreaks } from './lineBreaks.js';
 
 function Code({ className, children }: ComponentProps<'code'>) {
   const language = /language-([\w+#-]+)/.exec(className ?? '')?.[1];
@@ -28,7 +29,7 @@ export const Markdown = memo(function Markdown({ text }: { text: string }) {
   return (
     <div className="markdown">
       <ReactMarkdown components={components} skipHtml>
-        {text}
+        {keepLineBreaks(text)}
       </ReactMarkdown>
     </div>
   );
