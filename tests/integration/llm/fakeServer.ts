@@ -1,6 +1,7 @@
 // A local HTTP server whose routes each test scripts: SSE, NDJSON, delays, dropped connections, errors.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void | Promise<void>;
 
@@ -41,6 +42,20 @@ export async function startFakeServer(): Promise<FakeServer> {
         server.close(() => resolve());
       }),
   };
+}
+
+/** Starts one fake server for a test file, with routes and recorded requests cleared before each test. */
+export function useFakeServer(set: (server: FakeServer) => void): void {
+  let server: FakeServer | null = null;
+  beforeAll(async () => {
+    server = await startFakeServer();
+    set(server);
+  });
+  afterAll(() => server?.close());
+  beforeEach(() => {
+    server?.routes.clear();
+    if (server) server.requests.length = 0;
+  });
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,10 +1,10 @@
 // Ollama's native NDJSON chat and Anthropic's SSE messages against a local fake server.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LlmDelta } from '../../../src-main/core/ports.js';
 import { AnthropicProvider } from '../../../src-main/node/llm/anthropic.js';
 import { createLogger } from '../../../src-main/node/logger.js';
 import { OllamaProvider } from '../../../src-main/node/llm/ollama.js';
-import { deadUrl, json, startFakeServer, writeNdjson, writeSse, type FakeServer } from './fakeServer.js';
+import { deadUrl, json, useFakeServer, writeNdjson, writeSse, type FakeServer } from './fakeServer.js';
 
 let server: FakeServer;
 const logLines: string[] = [];
@@ -15,14 +15,7 @@ const ask = [
   { role: 'user' as const, content: 'hi' },
 ];
 
-beforeAll(async () => {
-  server = await startFakeServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.routes.clear();
-  server.requests.length = 0;
-});
+useFakeServer((s) => (server = s));
 
 describe('OllamaProvider', () => {
   const ollama = (extra: Partial<ConstructorParameters<typeof OllamaProvider>[0]> = {}) => new OllamaProvider({ baseUrl: server.url, model: 'qwen3:8b', logger, ...extra });

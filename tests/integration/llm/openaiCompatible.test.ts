@@ -1,9 +1,9 @@
 // The OpenAI-compatible adapter against a local server speaking the chat-completions SSE format.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LlmDelta } from '../../../src-main/core/ports.js';
 import { createLogger } from '../../../src-main/node/logger.js';
 import { OpenAiCompatibleProvider } from '../../../src-main/node/llm/openaiCompatible.js';
-import { deadUrl, json, startFakeServer, writeSse, type FakeServer } from './fakeServer.js';
+import { deadUrl, json, useFakeServer, writeSse, type FakeServer } from './fakeServer.js';
 
 const KEY = 'sk-test-secret-123';
 let server: FakeServer;
@@ -16,14 +16,7 @@ const chunk = (delta: object, finish: string | null = null) => ({ choices: [{ in
 const provider = (extra: Partial<ConstructorParameters<typeof OpenAiCompatibleProvider>[0]> = {}) =>
   new OpenAiCompatibleProvider({ baseUrl: `${server.url}/v1`, model: 'm1', apiKey: KEY, logger, ...extra });
 
-beforeAll(async () => {
-  server = await startFakeServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.routes.clear();
-  server.requests.length = 0;
-});
+useFakeServer((s) => (server = s));
 
 describe('OpenAiCompatibleProvider', () => {
   it('splits reasoning from reasoning_content, reasoning and <think> text, streaming both', async () => {
