@@ -147,16 +147,21 @@ export interface Split {
   groups: number;
   /**
    * Highest similarity between a held-out and a training example (below the threshold by
-   * construction); 0 when no pair reaches CROSS_SIMILARITY_FLOOR.
+   * construction); 0 when no pair reaches CROSS_SIMILARITY_FLOOR; null when not measured.
    */
-  maxCrossSimilarity: number;
+  maxCrossSimilarity: number | null;
 }
 
 export const SPLIT_DEFAULTS = { testFraction: 0.2, threshold: 0.5, seed: 'router-split-v1' };
 
-export function splitDataset(examples: Example[], options = SPLIT_DEFAULTS): Split {
+/**
+ * `measureCrossSimilarity` also searches pairs down to CROSS_SIMILARITY_FLOOR to report how close the
+ * held-out split comes to training (the report needs it, training does not): the lower floor makes
+ * prefix filtering far less selective (about 8 s instead of 3.5 s on 10k examples here).
+ */
+export function splitDataset(examples: Example[], options = SPLIT_DEFAULTS, measureCrossSimilarity = false): Split {
   const sets = examples.map((e) => shingles(e.text));
-  const pairs = similarPairs(sets, Math.min(options.threshold, CROSS_SIMILARITY_FLOOR));
+  const pairs = similarPairs(sets, measureCrossSimilarity ? Math.min(options.threshold, CROSS_SIMILARITY_FLOOR) : options.threshold);
   const group = nearDuplicateGroups(examples.length, pairs, options.threshold);
   const keyOf = new Map<number, string>();
   examples.forEach((e, i) => {
@@ -168,7 +173,7 @@ export function splitDataset(examples: Example[], options = SPLIT_DEFAULTS): Spl
   const train: Example[] = [];
   const test: Example[] = [];
   examples.forEach((e, i) => (isTest(i) ? test : train).push(e));
-  let maxCross = 0;
-  for (const [a, b, similarity] of pairs) if (isTest(a) !== isTest(b)) maxCross = Math.max(maxCross, similarity);
+  let maxCross: number | null = measureCrossSimilarity ? 0 : null;
+  if (maxCross !== null) for (const [a, b, similarity] of pairs) if (isTest(a) !== isTest(b)) maxCross = Math.max(maxCross, similarity);
   return { train, test, groups: keyOf.size, maxCrossSimilarity: maxCross };
 }

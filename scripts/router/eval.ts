@@ -82,7 +82,7 @@ ${table(['data requirement', 'value', 'met'], dataChecks.map(([a, b, c]) => [a, 
 - ${examples.length} examples; agents: ${counts(examples, (e) => e.agent)}; complexity: ${counts(examples, (e) => e.complexity)}.
 - Languages: ${counts(examples, (e) => e.lang)}.
 - Near-duplicates (character 4-gram Jaccard ≥ ${SPLIT_DEFAULTS.threshold}) are grouped (${split.groups} groups) and each group goes wholly to train or held-out by a hash of its text.
-- Train ${split.train.length}, held-out ${split.test.length}. Highest similarity between a held-out and a training example: ${split.maxCrossSimilarity.toFixed(3)}.
+- Train ${split.train.length}, held-out ${split.test.length}. Highest similarity between a held-out and a training example: ${(split.maxCrossSimilarity ?? NaN).toFixed(3)}.
 - Held-out: ${counts(split.test, (e) => e.lang)}.
 
 ## Model
@@ -118,7 +118,7 @@ async function main(): Promise<void> {
   const modelDir = resolve(argValue(args, '--model') ?? DEFAULT_OUT_DIR);
   const reportPath = resolve(argValue(args, '--report') ?? join(modelDir, 'REPORT.md'));
   const { examples } = loadDataset(dataDir);
-  const split = splitDataset(examples, SPLIT_DEFAULTS);
+  const split = splitDataset(examples, SPLIT_DEFAULTS, true);
   const router = await OnnxRouter.load(modelDir);
   const ev = await evaluate(router, split.test);
   await router.dispose();

@@ -11,7 +11,8 @@ import { DEFAULT_FEATURIZER_CONFIG, featurize, type FeaturizerConfig } from '../
 import { ROUTER_MANIFEST_FILE, ROUTER_MODEL_FILE, type RouterManifest } from '../../src-main/core/routing/manifest.js';
 import { ROUTER_AGENT_LABELS } from '../../src-main/core/routing/policy.js';
 import { loadDataset, splitDataset, SPLIT_DEFAULTS, type Example } from './dataset.js';
-import { argmax, forward, parameterCount, type ModelDims } from './model.js';
+import { forwardEnsemble, quantize } from './ensemble.js';
+import { argmax, parameterCount, type ModelDims } from './model.js';
 import { buildOnnxModel } from './onnx.js';
 import { train } from './trainer.js';
 
@@ -22,6 +23,8 @@ export const DEFAULT_OUT_DIR = join(REPO_ROOT, 'resources/router');
 export const DEFAULT_SEED = 20261130;
 
 export const HYPERPARAMETERS = {
+  /** Models trained from different seeds whose probabilities are averaged (ensemble.ts). */
+  members: 3,
   dim: 32,
   hidden: 48,
   epochs: 10,
@@ -67,7 +70,7 @@ export function trainRouter(opts: TrainRouterOptions): TrainRouterResult {
 
   const { examples, files } = loadDataset(opts.dataDir);
   const split = splitDataset(examples, SPLIT_DEFAULTS);
-  log(`data: ${examples.length} examples in ${files.length} files, ${split.groups} groups; train ${split.train.length}, held-out ${split.test.length}, max cross similarity ${split.maxCrossSimilarity.toFixed(3)}`);
+  log(`data: ${examples.length} examples in ${files.length} files, ${split.groups} groups; train ${split.train.length}, held-out ${split.test.length}`);
 
   const agentLabels = [...ROUTER_AGENT_LABELS];
   const complexityLabels = [...COMPLEXITIES];
@@ -77,28 +80,32 @@ export function trainRouter(opts: TrainRouterOptions): TrainRouterResult {
     complexity: complexityLabels.indexOf(e.complexity),
   });
   const dims: ModelDims = { buckets: config.buckets, dim: hp.dim, hidden: hp.hidden, agents: agentLabels.length, complexities: complexityLabels.length };
-  const weights = train(split.train.map(toItem), dims, {
-    seed: opts.seed,
-    ...hp,
-    onEpoch: (epoch, loss) => log(`epoch ${epoch + 1}/${hp.epochs}: loss ${loss.toFixed(4)} (${elapsed().toFixed(1)} s)`),
-  });
+  const items = split.train.map(toItem);
+  const trained = Array.from({ length: hp.members }, (_, k) =>
+    train(items, dims, {
+      seed: opts.seed + k,
+      ...hp,
+      onEpoch: (epoch, loss) => log(`member ${k + 1}/${hp.members}, epoch ${epoch + 1}/${hp.epochs}: loss ${loss.toFixed(4)} (${elapsed().toFixed(1)} s)`),
+    }),
+  );
+  const members = quantize(trained); // as the exported file computes
 
   const held = split.test.map(toItem);
   const share = (hit: (i: (typeof held)[number]) => boolean) => (held.length ? held.filter(hit).length / held.length : NaN);
   const heldOut = {
-    agent: share((i) => argmax(forward(weights, i.features).agent) === i.agent),
-    complexity: share((i) => argmax(forward(weights, i.features).complexity) === i.complexity),
+    agent: share((i) => argmax(forwardEnsemble(members, i.features).agent) === i.agent),
+    complexity: share((i) => argmax(forwardEnsemble(members, i.features).complexity) === i.complexity),
   };
   log(`held-out (reference forward): agent ${(heldOut.agent * 100).toFixed(1)} %, complexity ${(heldOut.complexity * 100).toFixed(1)} %`);
 
-  const parameters = parameterCount(dims);
+  const parameters = hp.members * parameterCount(dims);
   const manifest: RouterManifest = {
     featurizer: config,
     labels: { agent: agentLabels, complexity: complexityLabels },
-    model: { embeddingDim: dims.dim, hidden: dims.hidden, parameters },
+    model: { embeddingDim: dims.dim, hidden: dims.hidden, parameters, members: hp.members, embedding: 'int8-row' },
     training: { seed: opts.seed, ...hp, split: SPLIT_DEFAULTS, trainExamples: split.train.length, heldOutExamples: split.test.length, files },
   };
-  const onnxBytes = buildOnnxModel(weights, { agent_labels: JSON.stringify(agentLabels), complexity_labels: JSON.stringify(complexityLabels) });
+  const onnxBytes = buildOnnxModel(trained, { agent_labels: JSON.stringify(agentLabels), complexity_labels: JSON.stringify(complexityLabels) });
   mkdirSync(opts.outDir, { recursive: true });
   writeFileSync(join(opts.outDir, ROUTER_MODEL_FILE), onnxBytes);
   writeFileSync(join(opts.outDir, ROUTER_MANIFEST_FILE), JSON.stringify(manifest, null, 2) + '\n');

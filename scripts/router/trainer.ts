@@ -1,7 +1,7 @@
 // Mini-batch training of the router model with Adam (lazy for the embedding: only the rows a batch
 // touched are updated, which keeps an epoch proportional to the text, not to the table size).
 import type { Features } from '../../src-main/core/routing/featurizer.js';
-import { forward, initWeights, seededRandom, TENSOR_NAMES, type ModelDims, type ModelWeights, type TensorName } from './model.js';
+import { initWeights, seededRandom, TENSOR_NAMES, type ModelDims, type ModelWeights, type TensorName } from './model.js';
 
 export interface TrainItem {
   features: Features;
@@ -41,6 +41,7 @@ export function train(items: TrainItem[], dims: ModelDims, options: TrainOptions
   const adamM = zerosLike(weights);
   const adamV = zerosLike(weights);
   const touched = new Uint8Array(dims.buckets);
+  const scratch = createScratch(dims, Math.max(1, ...items.map((i) => i.features.ids.length)));
   const order = items.map((_, i) => i);
   let step = 0;
   for (let epoch = 0; epoch < options.epochs; epoch++) {
@@ -52,10 +53,11 @@ export function train(items: TrainItem[], dims: ModelDims, options: TrainOptions
       const rows: number[] = [];
       for (const index of batch) {
         const item = items[index]!;
-        const features = dropFeatures(item.features, options.featureDropout, random);
+        const count = dropFeatures(item.features, options.featureDropout, random, scratch);
         const agentWeight = item.complexity === HIGH ? options.highAgentWeight : 1;
-        loss += backward(weights, grad, features, item, options.complexityWeight / batch.length, agentWeight / batch.length);
-        for (const id of features.ids) {
+        loss += backward(weights, grad, scratch, count, item, options.complexityWeight / batch.length, agentWeight / batch.length);
+        for (let f = 0; f < count; f++) {
+          const id = scratch.ids[f]!;
           if (touched[id]) continue;
           touched[id] = 1;
           rows.push(id);
@@ -76,15 +78,80 @@ export function train(items: TrainItem[], dims: ModelDims, options: TrainOptions
   return weights;
 }
 
-/** Adds one example's gradients (scaled) into `grad`; returns its loss. */
-function backward(w: ModelWeights, grad: Tensors, features: Features, item: TrainItem, complexityScale: number, agentScale: number): number {
-  const { dim, hidden: H, agents: A, complexities: C } = w.dims;
-  const out = forward(w, features);
-  const dAgent = out.agent.map((p, i) => (p - (i === item.agent ? 1 : 0)) * agentScale);
-  const dComplexity = out.complexity.map((p, i) => (p - (i === item.complexity ? 1 : 0)) * complexityScale);
-  const dHidden = new Float32Array(H);
+/**
+ * Buffers reused for every example: the training loop runs ~100k forward/backward passes, and
+ * allocating their small arrays each time cost more than the arithmetic.
+ */
+interface Scratch {
+  ids: Int32Array;
+  weights: Float32Array;
+  pooled: Float32Array;
+  hidden: Float32Array;
+  agent: Float32Array;
+  complexity: Float32Array;
+  dHidden: Float32Array;
+  dPooled: Float32Array;
+}
+
+function createScratch(dims: ModelDims, maxFeatures: number): Scratch {
+  return {
+    ids: new Int32Array(maxFeatures),
+    weights: new Float32Array(maxFeatures),
+    pooled: new Float32Array(dims.dim),
+    hidden: new Float32Array(dims.hidden),
+    agent: new Float32Array(dims.agents),
+    complexity: new Float32Array(dims.complexities),
+    dHidden: new Float32Array(dims.hidden),
+    dPooled: new Float32Array(dims.dim),
+  };
+}
+
+/** model.ts's forward() on the scratch features, into the scratch buffers (probabilities in agent/complexity). */
+function forwardInto(w: ModelWeights, s: Scratch, count: number): void {
+  const { dim, hidden: H } = w.dims;
+  s.pooled.fill(0);
+  for (let f = 0; f < count; f++) {
+    const row = s.ids[f]! * dim;
+    const weight = s.weights[f]!;
+    for (let d = 0; d < dim; d++) s.pooled[d]! += weight * w.embedding[row + d]!;
+  }
   for (let j = 0; j < H; j++) {
-    const h = out.hidden[j]!;
+    let sum = w.b1[j]!;
+    for (let d = 0; d < dim; d++) sum += s.pooled[d]! * w.w1[d * H + j]!;
+    s.hidden[j] = sum > 0 ? sum : 0;
+  }
+  headInto(s.hidden, w.wa, w.ba, s.agent);
+  headInto(s.hidden, w.wc, w.bc, s.complexity);
+}
+
+/** softmax(input · weight + bias) into out. */
+function headInto(input: Float32Array, weight: Float32Array, bias: Float32Array, out: Float32Array): void {
+  const width = out.length;
+  out.set(bias);
+  for (let i = 0; i < input.length; i++) {
+    const x = input[i]!;
+    if (x === 0) continue;
+    for (let o = 0; o < width; o++) out[o]! += x * weight[i * width + o]!;
+  }
+  let max = -Infinity;
+  for (let o = 0; o < width; o++) max = Math.max(max, out[o]!);
+  let sum = 0;
+  for (let o = 0; o < width; o++) sum += out[o] = Math.exp(out[o]! - max);
+  for (let o = 0; o < width; o++) out[o]! /= sum;
+}
+
+/** Adds one example's gradients (scaled) into `grad`; returns its loss. The example's features are in the scratch. */
+function backward(w: ModelWeights, grad: Tensors, s: Scratch, count: number, item: TrainItem, complexityScale: number, agentScale: number): number {
+  const { dim, hidden: H, agents: A, complexities: C } = w.dims;
+  forwardInto(w, s, count);
+  const loss = -Math.log(Math.max(s.agent[item.agent]!, 1e-9)) - Math.log(Math.max(s.complexity[item.complexity]!, 1e-9));
+  // The output buffers become the logits' gradients: softmax + cross-entropy → (p − onehot).
+  for (let a = 0; a < A; a++) s.agent[a] = (s.agent[a]! - (a === item.agent ? 1 : 0)) * agentScale;
+  for (let c = 0; c < C; c++) s.complexity[c] = (s.complexity[c]! - (c === item.complexity ? 1 : 0)) * complexityScale;
+  const dAgent = s.agent;
+  const dComplexity = s.complexity;
+  for (let j = 0; j < H; j++) {
+    const h = s.hidden[j]!;
     let g = 0;
     for (let a = 0; a < A; a++) {
       grad.wa[j * A + a]! += h * dAgent[a]!;
@@ -94,27 +161,26 @@ function backward(w: ModelWeights, grad: Tensors, features: Features, item: Trai
       grad.wc[j * C + c]! += h * dComplexity[c]!;
       g += w.wc[j * C + c]! * dComplexity[c]!;
     }
-    dHidden[j] = h > 0 ? g : 0;
+    s.dHidden[j] = h > 0 ? g : 0;
   }
   for (let a = 0; a < A; a++) grad.ba[a]! += dAgent[a]!;
   for (let c = 0; c < C; c++) grad.bc[c]! += dComplexity[c]!;
-  const dPooled = new Float32Array(dim);
   for (let d = 0; d < dim; d++) {
-    const p = out.pooled[d]!;
+    const p = s.pooled[d]!;
     let g = 0;
     for (let j = 0; j < H; j++) {
-      grad.w1[d * H + j]! += p * dHidden[j]!;
-      g += w.w1[d * H + j]! * dHidden[j]!;
+      grad.w1[d * H + j]! += p * s.dHidden[j]!;
+      g += w.w1[d * H + j]! * s.dHidden[j]!;
     }
-    dPooled[d] = g;
+    s.dPooled[d] = g;
   }
-  for (let j = 0; j < H; j++) grad.b1[j]! += dHidden[j]!;
-  for (let f = 0; f < features.ids.length; f++) {
-    const row = features.ids[f]! * dim;
-    const weight = features.weights[f]!;
-    for (let d = 0; d < dim; d++) grad.embedding[row + d]! += weight * dPooled[d]!;
+  for (let j = 0; j < H; j++) grad.b1[j]! += s.dHidden[j]!;
+  for (let f = 0; f < count; f++) {
+    const row = s.ids[f]! * dim;
+    const weight = s.weights[f]!;
+    for (let d = 0; d < dim; d++) grad.embedding[row + d]! += weight * s.dPooled[d]!;
   }
-  return -Math.log(Math.max(out.agent[item.agent]!, 1e-9)) - Math.log(Math.max(out.complexity[item.complexity]!, 1e-9));
+  return loss;
 }
 
 const BETA1 = 0.9;
@@ -134,16 +200,24 @@ function adamUpdate(params: Float32Array, grad: Float32Array, m: Float32Array, v
   }
 }
 
-function dropFeatures(features: Features, rate: number, random: () => number): Features {
-  if (rate <= 0) return features;
-  const keep: number[] = [];
-  for (let i = 0; i < features.ids.length; i++) if (random() >= rate) keep.push(i);
-  if (keep.length === 0) return features;
-  const total = keep.reduce((s, i) => s + features.weights[i]!, 0);
-  return {
-    ids: Int32Array.from(keep, (i) => features.ids[i]!),
-    weights: Float32Array.from(keep, (i) => features.weights[i]! / total),
-  };
+/** Copies the features the dropout keeps into the scratch (weights renormalised); returns how many. */
+function dropFeatures(features: Features, rate: number, random: () => number, s: Scratch): number {
+  let count = 0;
+  let total = 0;
+  for (let i = 0; i < features.ids.length; i++) {
+    if (rate > 0 && random() < rate) continue;
+    s.ids[count] = features.ids[i]!;
+    s.weights[count] = features.weights[i]!;
+    total += features.weights[i]!;
+    count++;
+  }
+  if (count === 0) {
+    s.ids.set(features.ids);
+    s.weights.set(features.weights);
+    return features.ids.length;
+  }
+  for (let i = 0; i < count; i++) s.weights[i]! /= total;
+  return count;
 }
 
 function shuffle(values: number[], random: () => number): void {

@@ -5,7 +5,8 @@ import { COMPLEXITIES } from '../../src-main/common/agents.js';
 import { DEFAULT_FEATURIZER_CONFIG, featurize, type FeaturizerConfig } from '../../src-main/core/routing/featurizer.js';
 import { ROUTER_AGENT_LABELS } from '../../src-main/core/routing/policy.js';
 import { loadDataset, splitDataset, SPLIT_DEFAULTS, type Example } from './dataset.js';
-import { argmax, forward } from './model.js';
+import { forwardEnsemble, quantize } from './ensemble.js';
+import { argmax } from './model.js';
 import { argValue, DEFAULT_DATA_DIR, HYPERPARAMETERS } from './train.js';
 import { train } from './trainer.js';
 
@@ -19,13 +20,14 @@ function score(hp: typeof HYPERPARAMETERS, config: FeaturizerConfig): string {
   const toItem = (e: Example) => ({ features: featurize(e.text, config), agent: agents.indexOf(e.agent), complexity: COMPLEXITIES.indexOf(e.complexity) });
   const items = fit.map(toItem);
   const started = performance.now();
-  const w = train(items, { buckets: config.buckets, dim: hp.dim, hidden: hp.hidden, agents: agents.length, complexities: 2 }, { seed: 1, ...hp });
+  const dims = { buckets: config.buckets, dim: hp.dim, hidden: hp.hidden, agents: agents.length, complexities: 2 };
+  const members = quantize(Array.from({ length: hp.members }, (_, k) => train(items, dims, { seed: 1 + k, ...hp })));
   let agentOk = 0;
   let complexityOk = 0;
   let finalOk = 0;
   for (const e of validation) {
     const item = toItem(e);
-    const out = forward(w, item.features);
+    const out = forwardEnsemble(members, item.features);
     const a = argmax(out.agent);
     const c = argmax(out.complexity);
     agentOk += a === item.agent ? 1 : 0;

@@ -27,6 +27,10 @@ export const RouterManifestSchema = z.object({
     embeddingDim: z.number().int().positive(),
     hidden: z.number().int().positive(),
     parameters: z.number().int().positive(),
+    /** Members of the ensemble whose probabilities the model averages. */
+    members: z.number().int().positive().default(1),
+    /** How the embedding tables are stored in the file. */
+    embedding: z.enum(['float32', 'int8-row']).default('float32'),
   }),
   training: z.record(z.unknown()).optional(),
 });

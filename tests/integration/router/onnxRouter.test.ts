@@ -12,7 +12,7 @@ import { DEFAULT_FEATURIZER_CONFIG } from '../../../src-main/core/routing/featur
 import { ROUTER_MANIFEST_FILE, ROUTER_MODEL_FILE } from '../../../src-main/core/routing/manifest.js';
 import { createDetailedRouteDecider, defaultRouterDir, OnnxRouter } from '../../../src-main/node/router/onnxRouter.js';
 import { loadDataset } from '../../../scripts/router/dataset.js';
-import { forward } from '../../../scripts/router/model.js';
+import { forwardEnsemble } from '../../../scripts/router/ensemble.js';
 import { readOnnxWeights } from '../../../scripts/router/onnx.js';
 
 const dir = defaultRouterDir();
@@ -44,15 +44,16 @@ describe('shipped router model', () => {
     expect(out.agent.length).toBe(router.manifest.labels.agent.length);
   });
 
-  it('gives the same probabilities in onnxruntime as the TypeScript reference forward pass', async () => {
-    const weights = readOnnxWeights(readFileSync(join(dir, ROUTER_MODEL_FILE)));
+  it('gives the same probabilities in onnxruntime as the TypeScript reference forward pass (every ensemble member, int8 rows)', async () => {
+    const members = readOnnxWeights(readFileSync(join(dir, ROUTER_MODEL_FILE)));
+    expect(members.length).toBe(router.manifest.model.members);
     const { examples } = loadDataset(join(dir, 'data'));
     const sample = examples.filter((_, i) => i % Math.max(1, Math.floor(examples.length / 80)) === 0);
     expect(sample.length).toBeGreaterThan(30);
     for (const e of sample) {
       const features = router.featurize(e.text);
       const onnx = await router.run(features);
-      const reference = forward(weights, features);
+      const reference = forwardEnsemble(members, features);
       for (let i = 0; i < onnx.agent.length; i++) expect(onnx.agent[i]).toBeCloseTo(reference.agent[i]!, 5);
       for (let i = 0; i < onnx.complexity.length; i++) expect(onnx.complexity[i]).toBeCloseTo(reference.complexity[i]!, 5);
     }
