@@ -1,23 +1,29 @@
 // The embedded provider: llama.cpp through node-llama-cpp. Keeps each conversation's tokens in a context
-// sequence so the next call evaluates only what changed (LlamaChat compares the new prompt's tokens with
-// the sequence's and keeps the common prefix), and refuses a prompt that would not fit instead of letting
-// the engine drop history silently.
+// sequence so the next call evaluates only what changed (the new prompt's tokens are compared with the
+// sequence's and the common prefix kept), and refuses a prompt that would not fit instead of letting the
+// engine drop history silently. Two generation paths: plain chat runs a lean evaluate loop
+// (llamaGenerate.ts), grammar requests and templates that loop cannot parse go through LlamaChat
+// (llamaChatGenerate.ts); the first is why generation keeps up with a bare llama.cpp loop.
 import { existsSync } from 'node:fs';
 import {
   getLlama,
   LlamaChat,
   LlamaLogLevel,
   type ChatHistoryItem,
+  type ChatWrapperGeneratedContextState,
   type Llama,
   type LlamaContext,
   type LlamaContextSequence,
   type LlamaGrammar,
   type LlamaModel,
+  type Token,
 } from 'node-llama-cpp';
 import { AppError, isAbortError } from '../../common/errors.js';
 import { createReasoningStream, splitReasoning } from '../../core/llm/reasoning.js';
-import type { ChatMessage, Completion, CompletionRequest, LlmProvider, Logger, ProviderInfo } from '../../core/ports.js';
+import type { ChatMessage, Completion, CompletionRequest, LlmDelta, LlmProvider, Logger, ProviderInfo } from '../../core/ports.js';
 import { defaultThreadCount, systemMemory, type MachineMemory } from './hardware.js';
+import { generateWithChat } from './llamaChatGenerate.js';
+import { generatePlain, plainStops } from './llamaGenerate.js';
 
 export interface LlamaCppProviderOptions {
   /** Path of a GGUF file. */
@@ -218,17 +224,19 @@ export class LlamaCppProvider implements LlmProvider {
     return grammar;
   }
 
-  /** Prompt tokens as the chat template lays them out, with the open assistant turn LlamaChat adds. */
-  private promptTokens(engine: Engine, slot: Slot, history: ChatHistoryItem[]): number {
-    const withReply = history.at(-1)?.type === 'model' ? history : [...history, { type: 'model' as const, response: [] }];
-    const { contextText } = slot.chat.chatWrapper.generateContextState({ chatHistory: withReply });
-    return contextText.tokenize(engine.model.tokenizer).length;
+  /** The prompt as the chat template lays it out, with the open assistant turn LlamaChat adds. */
+  private renderPrompt(engine: Engine, slot: Slot, history: ChatHistoryItem[]): { tokens: Token[]; state: ChatWrapperGeneratedContextState; continues: boolean } {
+    const continues = history.at(-1)?.type === 'model';
+    const withReply = continues ? history : [...history, { type: 'model' as const, response: [] }];
+    const state = slot.chat.chatWrapper.generateContextState({ chatHistory: withReply });
+    return { tokens: state.contextText.tokenize(engine.model.tokenizer), state, continues };
   }
 
   private async generate(engine: Engine, slot: Slot, request: CompletionRequest, grammar: LlamaGrammar | undefined): Promise<Completion> {
     const history = toChatHistory(request.messages);
     const contextSize = engine.context.contextSize;
-    const promptTokens = this.promptTokens(engine, slot, history);
+    const prompt = this.renderPrompt(engine, slot, history);
+    const promptTokens = prompt.tokens.length;
     const room = contextSize - promptTokens;
     if (room < Math.max(1, request.maxTokens ?? 1)) {
       throw new AppError(
@@ -239,45 +247,44 @@ export class LlamaCppProvider implements LlmProvider {
     const maxTokens = Math.min(request.maxTokens ?? room, room);
     const evaluatedBefore = slot.sequence.tokenMeter.usedInputTokens;
     const stream = createReasoningStream();
-    let completionTokens = 0;
     const onDelta = request.onDelta;
+    const say = (delta: LlmDelta): void => {
+      if (onDelta && (delta.text || delta.reasoning)) onDelta(delta);
+    };
+    // Plain chat takes the fast loop; grammars, continued replies and templates it cannot parse, LlamaChat.
+    const stops = grammar || prompt.continues ? null : plainStops(slot.chat.chatWrapper, prompt.state, engine.model);
     try {
-      const response = await slot.chat.generateResponse(history, {
-        signal: request.signal,
-        stopOnAbortSignal: false,
-        maxTokens,
-        grammar,
-        temperature: this.options.temperature,
-        seed: this.options.seed,
-        ...(this.options.repeatPenalty ? {} : { repeatPenalty: false as const }),
-        contextShift: {
-          // Never drop history silently: the caller decides what to compact.
-          strategy: () => {
-            throw new AppError('CONTEXT_OVERFLOW', `The reply ran out of the model's ${contextSize}-token context: start a new session or compact the history.`);
-          },
-        },
-        onResponseChunk: (chunk) => {
-          completionTokens += chunk.tokens.length;
-          if (!onDelta || !chunk.text) return;
-          if (chunk.type === 'segment') {
-            if (chunk.segmentType === 'thought') onDelta({ reasoning: chunk.text });
-            return;
-          }
-          const delta = stream.push(chunk.text);
-          if (delta.text || delta.reasoning) onDelta(delta);
-        },
-      });
-      const tail = stream.flush();
-      if (onDelta && (tail.text || tail.reasoning)) onDelta(tail);
-      const thoughts = response.fullResponse
-        .filter((item) => typeof item !== 'string' && item.segmentType === 'thought')
-        .map((item) => (typeof item === 'string' ? '' : item.text));
-      const split = splitReasoning(response.response);
+      const reply = stops
+        ? await generatePlain({
+            sequence: slot.sequence,
+            model: engine.model,
+            promptTokens: prompt.tokens,
+            stops,
+            maxTokens,
+            signal: request.signal,
+            onText: onDelta ? (text) => say(stream.push(text)) : () => undefined,
+            temperature: this.options.temperature,
+            seed: this.options.seed,
+            repeatPenalty: this.options.repeatPenalty ?? false,
+            contextSize,
+          }).then((r) => ({ text: r.text, thoughts: [], tokens: r.tokens, truncated: r.stopReason === 'maxTokens' }))
+        : await generateWithChat(slot.chat, history, request, {
+            maxTokens,
+            grammar,
+            contextSize,
+            temperature: this.options.temperature,
+            seed: this.options.seed,
+            repeatPenalty: this.options.repeatPenalty ?? false,
+            say,
+            stream,
+          });
+      say(stream.flush());
+      const split = splitReasoning(reply.text);
       return {
         text: split.answer,
-        reasoning: [...thoughts, split.reasoning].filter(Boolean).join('\n\n'),
-        truncated: response.metadata.stopReason === 'maxTokens',
-        usage: { promptTokens, completionTokens, evaluatedTokens: slot.sequence.tokenMeter.usedInputTokens - evaluatedBefore },
+        reasoning: [...reply.thoughts, split.reasoning].filter(Boolean).join('\n\n'),
+        truncated: reply.truncated,
+        usage: { promptTokens, completionTokens: reply.tokens, evaluatedTokens: slot.sequence.tokenMeter.usedInputTokens - evaluatedBefore },
       };
     } catch (error) {
       if (request.signal.aborted || isAbortError(error)) throw new AppError('CANCELLED', 'Cancelled.', { cause: error });
