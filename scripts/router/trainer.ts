@@ -64,12 +64,15 @@ export function train(items: TrainItem[], dims: ModelDims, options: TrainOptions
         }
       }
       step++;
+      // Once per step, not per updated row: the powers were computed ~2,500 times a step and, as their
+      // results shrank towards float64's subnormal range, made later epochs 3x slower than the first.
+      const adam: AdamStep = { stepSize: lr / (1 - BETA1 ** step), correction2: 1 - BETA2 ** step, decay: lr * options.weightDecay };
       for (const name of TENSOR_NAMES) {
-        if (name !== 'embedding') adamUpdate(weights[name], grad[name], adamM[name], adamV[name], 0, weights[name].length, lr, step, options.weightDecay);
+        if (name !== 'embedding') adamUpdate(weights[name], grad[name], adamM[name], adamV[name], 0, weights[name].length, adam);
       }
       for (const row of rows) {
         const from = row * dims.dim;
-        adamUpdate(weights.embedding, grad.embedding, adamM.embedding, adamV.embedding, from, from + dims.dim, lr, step, options.weightDecay);
+        adamUpdate(weights.embedding, grad.embedding, adamM.embedding, adamV.embedding, from, from + dims.dim, adam);
         touched[row] = 0;
       }
     }
@@ -85,24 +88,24 @@ export function train(items: TrainItem[], dims: ModelDims, options: TrainOptions
 interface Scratch {
   ids: Int32Array;
   weights: Float32Array;
-  pooled: Float32Array;
-  hidden: Float32Array;
-  agent: Float32Array;
-  complexity: Float32Array;
-  dHidden: Float32Array;
-  dPooled: Float32Array;
+  pooled: Float64Array;
+  hidden: Float64Array;
+  agent: Float64Array;
+  complexity: Float64Array;
+  dHidden: Float64Array;
+  dPooled: Float64Array;
 }
 
 function createScratch(dims: ModelDims, maxFeatures: number): Scratch {
   return {
     ids: new Int32Array(maxFeatures),
     weights: new Float32Array(maxFeatures),
-    pooled: new Float32Array(dims.dim),
-    hidden: new Float32Array(dims.hidden),
-    agent: new Float32Array(dims.agents),
-    complexity: new Float32Array(dims.complexities),
-    dHidden: new Float32Array(dims.hidden),
-    dPooled: new Float32Array(dims.dim),
+    pooled: new Float64Array(dims.dim),
+    hidden: new Float64Array(dims.hidden),
+    agent: new Float64Array(dims.agents),
+    complexity: new Float64Array(dims.complexities),
+    dHidden: new Float64Array(dims.hidden),
+    dPooled: new Float64Array(dims.dim),
   };
 }
 
@@ -125,7 +128,7 @@ function forwardInto(w: ModelWeights, s: Scratch, count: number): void {
 }
 
 /** softmax(input · weight + bias) into out. */
-function headInto(input: Float32Array, weight: Float32Array, bias: Float32Array, out: Float32Array): void {
+function headInto(input: Float64Array, weight: Float32Array, bias: Float32Array, out: Float64Array): void {
   const width = out.length;
   out.set(bias);
   for (let i = 0; i < input.length; i++) {
@@ -187,15 +190,25 @@ const BETA1 = 0.9;
 const BETA2 = 0.999;
 const EPSILON = 1e-8;
 
+/** What one optimiser step shares across all its updates (bias corrections computed once). */
+interface AdamStep {
+  /** Learning rate over the first moment's bias correction. */
+  stepSize: number;
+  correction2: number;
+  /** Decoupled weight decay, times the learning rate. */
+  decay: number;
+}
+
 /** Adam on params[from, to), then clears those gradients. */
-function adamUpdate(params: Float32Array, grad: Float32Array, m: Float32Array, v: Float32Array, from: number, to: number, lr: number, step: number, decay: number): void {
-  const correction1 = 1 - BETA1 ** step;
-  const correction2 = 1 - BETA2 ** step;
+function adamUpdate(params: Float32Array, grad: Float32Array, m: Float32Array, v: Float32Array, from: number, to: number, adam: AdamStep): void {
+  const { stepSize, correction2, decay } = adam;
   for (let i = from; i < to; i++) {
     const g = grad[i]!;
-    m[i] = BETA1 * m[i]! + (1 - BETA1) * g;
-    v[i] = BETA2 * v[i]! + (1 - BETA2) * g * g;
-    params[i]! -= (lr * (m[i]! / correction1)) / (Math.sqrt(v[i]! / correction2) + EPSILON) + lr * decay * params[i]!;
+    const mi = BETA1 * m[i]! + (1 - BETA1) * g;
+    const vi = BETA2 * v[i]! + (1 - BETA2) * g * g;
+    m[i] = mi;
+    v[i] = vi;
+    params[i]! -= (stepSize * mi) / (Math.sqrt(vi / correction2) + EPSILON) + decay * params[i]!;
     grad[i] = 0;
   }
 }
