@@ -1,6 +1,9 @@
 // Downloads a large file to `<dest>.part`, resuming with HTTP Range after a dropped connection (in the
 // same call, and in a later call after a cancel or a crash), then checks size and sha256 before the
 // rename that makes it visible. Multi-GB models over home connections drop; starting over is not an option.
+// The sha256 comes from the catalogue, or else from the server: Hugging Face answers a HEAD on a
+// `resolve/` URL of a large (LFS) file with a redirect carrying X-Linked-Etag (the file's SHA-256) and
+// X-Linked-Size, so even a file the catalogue has no checksum for is verified end to end.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, rename, rm, stat } from 'node:fs/promises';
@@ -43,6 +46,29 @@ export async function sha256File(path: string, signal?: AbortSignal): Promise<st
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(path, { signal })) hash.update(chunk as Buffer);
   return hash.digest('hex');
+}
+
+export interface AnnouncedIntegrity {
+  sha256: string | null;
+  size: number | null;
+}
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+/**
+ * The SHA-256 and size the server announces for the file without sending it (HEAD, redirect not
+ * followed: the CDN the redirect points to does not repeat them). Nothing announced, or a server
+ * that refuses HEAD, yields nulls; the download itself reports real failures.
+ */
+export async function announcedIntegrity(url: string, signal: AbortSignal): Promise<AnnouncedIntegrity> {
+  try {
+    const res = await fetch(url, { method: 'HEAD', redirect: 'manual', signal });
+    const etag = (res.headers.get('x-linked-etag') ?? '').replace(/^W\//, '').replace(/"/g, '').trim().toLowerCase();
+    const size = Number(res.headers.get('x-linked-size') ?? NaN);
+    return { sha256: SHA256_HEX.test(etag) ? etag : null, size: Number.isSafeInteger(size) && size > 0 ? size : null };
+  } catch {
+    return { sha256: null, size: null };
+  }
 }
 
 /** Total size from `Content-Range: bytes a-b/total`, or from Content-Length on a full reply. */
@@ -104,6 +130,7 @@ async function fetchInto(options: DownloadOptions, part: string): Promise<number
 
 export async function downloadFile(options: DownloadOptions): Promise<string> {
   const part = `${options.dest}.part`;
+  const announced = options.sha256 ? { sha256: null, size: null } : await announcedIntegrity(options.url, options.signal);
   const retries = options.retries ?? 5;
   let total: number | null = null;
   for (let attempt = 0; ; attempt++) {
@@ -124,23 +151,25 @@ export async function downloadFile(options: DownloadOptions): Promise<string> {
       await new Promise((resolve) => setTimeout(resolve, options.retryDelayMs ?? 1_000 * (attempt + 1)));
     }
   }
-  await verify(options, part, total);
+  await verify(options, part, total, announced);
   await rename(part, options.dest);
   return options.dest;
 }
 
-async function verify(options: DownloadOptions, part: string, announced: number | null): Promise<void> {
+async function verify(options: DownloadOptions, part: string, total: number | null, announced: AnnouncedIntegrity): Promise<void> {
   const size = await fileSize(part);
-  const expected = options.expectedBytes ?? announced;
+  const expected = options.expectedBytes ?? announced.size ?? total;
   if (expected !== null && expected !== undefined && size !== expected) {
     await rm(part, { force: true });
     throw new AppError('CHECKSUM_MISMATCH', `The downloaded file has ${size} bytes, expected ${expected}: it was deleted; download it again.`);
   }
-  if (options.sha256) {
+  const sha256 = options.sha256?.toLowerCase() ?? announced.sha256;
+  if (sha256) {
     const actual = await sha256File(part, options.signal);
-    if (actual !== options.sha256.toLowerCase()) {
+    if (actual !== sha256) {
       await rm(part, { force: true });
-      throw new AppError('CHECKSUM_MISMATCH', `The downloaded file's SHA-256 does not match the catalogue: it was deleted; download it again.`);
+      const source = options.sha256 ? 'the catalogue' : 'the SHA-256 the server announced';
+      throw new AppError('CHECKSUM_MISMATCH', `The downloaded file's SHA-256 does not match ${source}: it was deleted; download it again.`);
     }
   }
 }

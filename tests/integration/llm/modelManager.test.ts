@@ -97,6 +97,40 @@ describe('ModelManager', () => {
     await expect(m.download('tiny', { signal: new AbortController().signal })).rejects.toMatchObject({ code: 'CHECKSUM_MISMATCH' });
   });
 
+  describe('without a catalogue checksum, the SHA-256 the server announces (Hugging Face X-Linked-Etag)', () => {
+    /** HEAD on the resolve URL answers like the Hub for an LFS file: a redirect carrying the file's SHA-256 and size. */
+    const announce = (sha256: string, size = payload.length) =>
+      server.routes.set('HEAD /acme/tiny-GGUF/resolve/main/tiny-q4.gguf', (_req, res) => {
+        res.writeHead(302, { location: '/cdn/elsewhere', 'x-linked-etag': `"${sha256}"`, 'x-linked-size': String(size) });
+        res.end();
+      });
+    afterAll(() => server.routes.delete('HEAD /acme/tiny-GGUF/resolve/main/tiny-q4.gguf'));
+
+    it('accepts the file when it matches', async () => {
+      announce(sha);
+      const { path } = await manager([entry({ sha256: null, sizeExact: false })]).download('tiny', { signal: new AbortController().signal });
+      expect(readFileSync(path).equals(payload)).toBe(true);
+      expect(server.requests.some((r) => r.method === 'HEAD')).toBe(true);
+    });
+
+    it('refuses and deletes a file that does not match it (a corrupted transfer the size check misses)', async () => {
+      announce('b'.repeat(64));
+      const m = manager([entry({ sha256: null, sizeExact: false })]);
+      await expect(m.download('tiny', { signal: new AbortController().signal })).rejects.toMatchObject({
+        code: 'CHECKSUM_MISMATCH',
+        message: expect.stringContaining('the server announced'),
+      });
+      expect(existsSync(m.pathOf('tiny'))).toBe(false);
+      expect(existsSync(`${m.pathOf('tiny')}.part`)).toBe(false);
+    });
+
+    it('refuses a file whose size differs from the announced size', async () => {
+      announce(sha, payload.length + 10);
+      const m = manager([entry({ sha256: null, sizeExact: false })]);
+      await expect(m.download('tiny', { signal: new AbortController().signal })).rejects.toMatchObject({ code: 'CHECKSUM_MISMATCH' });
+    });
+  });
+
   it('says OFFLINE when the host cannot be reached', async () => {
     const m = new ModelManager({ modelsDir: dir, logger: silentLogger, catalog: [entry({})], downloadBaseUrl: await deadUrl() });
     await expect(m.download('tiny', { signal: new AbortController().signal })).rejects.toMatchObject({ code: 'OFFLINE' });
