@@ -14,7 +14,7 @@ import { loadDataset, splitDataset, SPLIT_DEFAULTS, type Example } from './datas
 import { forwardEnsemble, quantize } from './ensemble.js';
 import { argmax, parameterCount, type ModelDims } from './model.js';
 import { buildOnnxModel } from './onnx.js';
-import { train } from './trainer.js';
+import { trainMembers } from './members.js';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_DATA_DIR = join(REPO_ROOT, 'resources/router/data');
@@ -61,7 +61,7 @@ export interface TrainRouterResult {
   seconds: number;
 }
 
-export function trainRouter(opts: TrainRouterOptions): TrainRouterResult {
+export async function trainRouter(opts: TrainRouterOptions): Promise<TrainRouterResult> {
   const log = opts.log ?? (() => {});
   const hp = { ...HYPERPARAMETERS, ...opts.hyperparameters };
   const config: FeaturizerConfig = { ...DEFAULT_FEATURIZER_CONFIG, ...opts.featurizer };
@@ -81,12 +81,10 @@ export function trainRouter(opts: TrainRouterOptions): TrainRouterResult {
   });
   const dims: ModelDims = { buckets: config.buckets, dim: hp.dim, hidden: hp.hidden, agents: agentLabels.length, complexities: complexityLabels.length };
   const items = split.train.map(toItem);
-  const trained = Array.from({ length: hp.members }, (_, k) =>
-    train(items, dims, {
-      seed: opts.seed + k,
-      ...hp,
-      onEpoch: (epoch, loss) => log(`member ${k + 1}/${hp.members}, epoch ${epoch + 1}/${hp.epochs}: loss ${loss.toFixed(4)} (${elapsed().toFixed(1)} s)`),
-    }),
+  const seeds = Array.from({ length: hp.members }, (_, k) => opts.seed + k);
+  const { members: _members, ...trainOptions } = hp;
+  const trained = await trainMembers(items, dims, trainOptions, seeds, (member, epoch, loss) =>
+    log(`member ${member + 1}/${hp.members}, epoch ${epoch + 1}/${hp.epochs}: loss ${loss.toFixed(4)} (${elapsed().toFixed(1)} s)`),
   );
   const members = quantize(trained); // as the exported file computes
 
@@ -113,9 +111,9 @@ export function trainRouter(opts: TrainRouterOptions): TrainRouterResult {
   return { modelBytes: onnxBytes.length, parameters, trainExamples: split.train.length, heldOutExamples: split.test.length, heldOut, seconds: elapsed() };
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  trainRouter({
+  await trainRouter({
     dataDir: resolve(argValue(args, '--data') ?? DEFAULT_DATA_DIR),
     outDir: resolve(argValue(args, '--out') ?? DEFAULT_OUT_DIR),
     seed: Number(argValue(args, '--seed') ?? DEFAULT_SEED),
@@ -123,4 +121,4 @@ function main(): void {
   });
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -26,15 +26,15 @@ function writeTinyData(dir: string): void {
 }
 
 describe('trainRouter', () => {
-  it('writes identical model files for the same data and seed, and different ones for another seed', () => {
+  it('writes identical model files for the same data and seed, and different ones for another seed', async () => {
     const data = join(root, 'data');
     mkdirSync(data);
     writeTinyData(data);
     const hyperparameters = { epochs: 3, dim: 8, hidden: 8, members: 2 };
     const featurizer = { buckets: 4096 };
-    const a = trainRouter({ dataDir: data, outDir: join(root, 'a'), seed: 7, hyperparameters, featurizer });
-    trainRouter({ dataDir: data, outDir: join(root, 'b'), seed: 7, hyperparameters, featurizer });
-    trainRouter({ dataDir: data, outDir: join(root, 'c'), seed: 8, hyperparameters, featurizer });
+    const a = await trainRouter({ dataDir: data, outDir: join(root, 'a'), seed: 7, hyperparameters, featurizer });
+    await trainRouter({ dataDir: data, outDir: join(root, 'b'), seed: 7, hyperparameters, featurizer });
+    await trainRouter({ dataDir: data, outDir: join(root, 'c'), seed: 8, hyperparameters, featurizer });
     const bytes = (d: string, f: string) => readFileSync(join(root, d, f));
     expect(bytes('a', ROUTER_MODEL_FILE).equals(bytes('b', ROUTER_MODEL_FILE))).toBe(true);
     expect(bytes('a', ROUTER_MANIFEST_FILE).equals(bytes('b', ROUTER_MANIFEST_FILE))).toBe(true);
@@ -46,7 +46,7 @@ describe('trainRouter', () => {
     const data = join(root, 'data2');
     mkdirSync(data);
     writeTinyData(data);
-    trainRouter({ dataDir: data, outDir: join(root, 'model'), seed: 1, hyperparameters: { epochs: 15, dim: 16, hidden: 16 }, featurizer: { buckets: 8192 } });
+    await trainRouter({ dataDir: data, outDir: join(root, 'model'), seed: 1, hyperparameters: { epochs: 15, dim: 16, hidden: 16 }, featurizer: { buckets: 8192 } });
     const router = await OnnxRouter.load(join(root, 'model'));
     const scores = await router.classify('write a python script that prints owls');
     expect(Object.entries(scores.agent).sort((x, y) => y[1] - x[1])[0]![0]).toBe('coder');
