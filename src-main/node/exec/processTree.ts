@@ -4,6 +4,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 
 export const BLOCK_MARKER_VAR = 'AGENTIC_BLOCK_RUN';
+const MAX_SWEEPS = 8;
+const SWEEP_PAUSE_MS = 15;
 
 function signalQuietly(pid: number, signal: NodeJS.Signals): void {
   try {
@@ -37,10 +39,18 @@ export async function killTree(pid: number | null, marker: string | null): Promi
     signalQuietly(pid, 'SIGKILL');
   }
   if (marker === null) return;
-  // A second sweep catches a child forked while the first one was being killed.
-  for (let round = 0; round < 2; round++) {
+  // Sweep until two sweeps in a row find nothing: a child may be forked while another is being killed,
+  // and a process in the middle of execve() shows an empty environ for a moment (seen on a loaded
+  // machine: a `setsid sleep` survived a single empty sweep).
+  let emptyInARow = 0;
+  for (let round = 0; round < MAX_SWEEPS && emptyInARow < 2; round++) {
     const pids = await processesWithMarker(marker);
-    if (pids.length === 0) return;
+    if (pids.length === 0) {
+      emptyInARow++;
+      if (emptyInARow < 2) await new Promise((resolve) => setTimeout(resolve, SWEEP_PAUSE_MS));
+      continue;
+    }
+    emptyInARow = 0;
     for (const p of pids) signalQuietly(p, 'SIGKILL');
   }
 }
