@@ -8,7 +8,7 @@ import { loadDataset, splitDataset, SPLIT_DEFAULTS, type Example } from './datas
 import { forwardEnsemble, quantize } from './ensemble.js';
 import { argmax } from './model.js';
 import { argValue, DEFAULT_DATA_DIR, HYPERPARAMETERS } from './train.js';
-import { train } from './trainer.js';
+import { trainMembers } from './members.js';
 
 const args = process.argv.slice(2);
 const { examples } = loadDataset(resolve(argValue(args, '--data') ?? DEFAULT_DATA_DIR));
@@ -16,12 +16,14 @@ const { train: trainPart } = splitDataset(examples, SPLIT_DEFAULTS);
 const { train: fit, test: validation } = splitDataset(trainPart, { ...SPLIT_DEFAULTS, seed: 'router-validation-v1' });
 const agents = [...ROUTER_AGENT_LABELS];
 
-function score(hp: typeof HYPERPARAMETERS, config: FeaturizerConfig): string {
+async function score(hp: typeof HYPERPARAMETERS, config: FeaturizerConfig): Promise<string> {
   const toItem = (e: Example) => ({ features: featurize(e.text, config), agent: agents.indexOf(e.agent), complexity: COMPLEXITIES.indexOf(e.complexity) });
   const items = fit.map(toItem);
   const started = performance.now();
   const dims = { buckets: config.buckets, dim: hp.dim, hidden: hp.hidden, agents: agents.length, complexities: 2 };
-  const members = quantize(Array.from({ length: hp.members }, (_, k) => train(items, dims, { seed: 1 + k, ...hp })));
+  const { members: count, ...options } = hp;
+  const seeds = Array.from({ length: count }, (_, k) => 1 + k);
+  const members = quantize(await trainMembers(items, dims, options, seeds, () => {}));
   let agentOk = 0;
   let complexityOk = 0;
   let finalOk = 0;
@@ -44,5 +46,5 @@ const variants: Array<[string, Partial<typeof HYPERPARAMETERS>, Partial<Featuriz
   argValue(args, '--variants') ?? '[["base", {}, {}]]',
 );
 for (const [name, hp, fz] of variants) {
-  console.log(name.padEnd(24), score({ ...HYPERPARAMETERS, ...hp }, { ...DEFAULT_FEATURIZER_CONFIG, ...fz }));
+  console.log(name.padEnd(24), await score({ ...HYPERPARAMETERS, ...hp }, { ...DEFAULT_FEATURIZER_CONFIG, ...fz }));
 }

@@ -2,6 +2,7 @@
 // Models differ: some open and close the section, some leave it unclosed when cut off, some emit only
 // the closing tag because the chat template already opened it, some think more than once.
 import type { LlmDelta } from '../ports.js';
+import { heldPrefixLength } from './heldPrefix.js';
 
 const OPEN = '<think>';
 const CLOSE = '</think>';
@@ -55,20 +56,6 @@ export interface ReasoningStream {
   flush(): LlmDelta;
 }
 
-/** Length of the longest end of `text` that could be the start of one of `tags`. */
-function pendingTagLength(text: string, tags: string[]): number {
-  let best = 0;
-  for (const tag of tags) {
-    for (let n = Math.min(tag.length - 1, text.length); n > best; n--) {
-      if (text.endsWith(tag.slice(0, n))) {
-        best = n;
-        break;
-      }
-    }
-  }
-  return best;
-}
-
 /**
  * Streaming splitter. A closing tag with no opening one is dropped (its text was already streamed as
  * answer); use splitReasoning on the whole reply for the final, exact split.
@@ -100,7 +87,7 @@ export function createReasoningStream(): ReasoningStream {
         if (hit.tag === OPEN) thinking = true;
         else if (thinking) thinking = false;
       }
-      const hold = pendingTagLength(buffer, thinking ? [CLOSE] : [OPEN, CLOSE]);
+      const hold = heldPrefixLength(buffer, thinking ? [CLOSE] : [OPEN, CLOSE]);
       route(delta, buffer.slice(0, buffer.length - hold));
       buffer = buffer.slice(buffer.length - hold);
       return emit(delta);

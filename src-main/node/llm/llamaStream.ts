@@ -1,6 +1,7 @@
 // Turning generated tokens into streamed text cheaply: an incremental detokenizer that keeps multi-byte
 // characters whole, and a stop-string matcher that never lets a stop string (or its beginning) out.
 // Pure over a detokenize function so they can be tested without a model.
+import { heldPrefixLength } from '../../core/llm/heldPrefix.js';
 
 /** Renders tokens to text (llama.cpp's detokenizer; invalid or incomplete UTF-8 comes back as U+FFFD). */
 export type DetokenizeFn<T> = (tokens: readonly T[]) => string;
@@ -65,20 +66,6 @@ export interface StopMatch {
   text: string;
   /** A stop string was found: `text` ends just before it, and the stream is over. */
   stopped: boolean;
-}
-
-/** Length of the longest end of `text` that is the beginning of one of `stops`. */
-export function heldPrefixLength(text: string, stops: readonly string[]): number {
-  let best = 0;
-  for (const stop of stops) {
-    for (let n = Math.min(stop.length - 1, text.length); n > best; n--) {
-      if (text.endsWith(stop.slice(0, n))) {
-        best = n;
-        break;
-      }
-    }
-  }
-  return best;
 }
 
 /** Streams text while holding back anything that may turn out to be a stop string. */
