@@ -53,6 +53,22 @@ export function blockEnv(extra: Record<string, string> | undefined, marker: stri
   return { ...env, ...TERM_ENV, ...(sandboxed ? SANDBOX_ENV : {}), ...extra, [BLOCK_MARKER_VAR]: marker };
 }
 
+/** Quiet time after which the output is taken as complete, and the most that waiting may add. */
+const TRAILING_QUIET_MS = 15;
+const TRAILING_MAX_MS = 300;
+
+/**
+ * node-pty can report the exit before the last buffered output has been read (seen as a lost final
+ * line after a large output on a loaded machine): keep listening until the terminal has been quiet
+ * for a moment.
+ */
+async function drainTrailingOutput(lastDataAt: () => number): Promise<void> {
+  const deadline = performance.now() + TRAILING_MAX_MS;
+  while (performance.now() - lastDataAt() < TRAILING_QUIET_MS && performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 export async function runInPty(options: PtyRunOptions): Promise<PtyRunResult> {
   const started = performance.now();
   const marker = randomUUID();
@@ -81,7 +97,9 @@ export async function runInPty(options: PtyRunOptions): Promise<PtyRunResult> {
   const onAbort = () => stop('cancel');
   options.signal.addEventListener('abort', onAbort, { once: true });
 
+  let lastDataAt = performance.now();
   const dataListener = pty.onData((data) => {
+    lastDataAt = performance.now();
     const live = cap.push(data);
     if (live !== '') options.onOutput?.(live);
     else if (!floodNoted && cap.truncated) {
@@ -95,6 +113,7 @@ export async function runInPty(options: PtyRunOptions): Promise<PtyRunResult> {
   });
   clearTimeout(timer);
   options.signal.removeEventListener('abort', onAbort);
+  await drainTrailingOutput(() => lastDataAt);
   dataListener.dispose();
   // Background children (`cmd &`, nohup, setsid) must not outlive the block.
   await killTree(pty.pid, sandboxed ? null : marker);
