@@ -1,5 +1,6 @@
 // The router model and its reference forward pass in plain TypeScript:
-//   pooled = Σ weight_i · E[id_i]          (embedding bag: the mean of the features' embeddings)
+//   α_i    = weight_i · exp(s[id_i]) / Σ_j weight_j · exp(s[id_j])   (learned attention per bucket)
+//   pooled = Σ α_i · E[id_i]                (embedding bag: a weighted mean of the features' embeddings)
 //   h      = relu(pooled · W1 + b1)          (one hidden layer)
 //   agent  = softmax(h · Wa + ba), complexity = softmax(h · Wc + bc)   (two heads)
 // The ONNX export (onnx.ts) computes exactly this; the integration test holds them to it.
@@ -17,6 +18,12 @@ export interface ModelWeights {
   dims: ModelDims;
   /** buckets × dim, row-major. */
   embedding: Float32Array;
+  /**
+   * One score per bucket: how much a feature counts in the mean beside the others. A plain mean
+   * drowns the one telling word ("dropbox", "allume") of a long request among its many common
+   * n-grams; the scores let training raise the features that decide and lower the filler.
+   */
+  attention: Float32Array;
   /** dim × hidden. */
   w1: Float32Array;
   b1: Float32Array;
@@ -28,12 +35,13 @@ export interface ModelWeights {
   bc: Float32Array;
 }
 
-export const TENSOR_NAMES = ['embedding', 'w1', 'b1', 'wa', 'ba', 'wc', 'bc'] as const;
+export const TENSOR_NAMES = ['embedding', 'attention', 'w1', 'b1', 'wa', 'ba', 'wc', 'bc'] as const;
 export type TensorName = (typeof TENSOR_NAMES)[number];
 
 export function tensorShape(dims: ModelDims, name: TensorName): number[] {
   const shapes: Record<TensorName, number[]> = {
     embedding: [dims.buckets, dims.dim],
+    attention: [dims.buckets],
     w1: [dims.dim, dims.hidden],
     b1: [dims.hidden],
     wa: [dims.hidden, dims.agents],
@@ -65,6 +73,7 @@ export function initWeights(dims: ModelDims, random: () => number, embeddingScal
   return {
     dims,
     embedding: uniform(dims.buckets * dims.dim, embeddingScale),
+    attention: new Float32Array(dims.buckets), // all equal: the plain mean until training says otherwise
     w1: uniform(dims.dim * dims.hidden, Math.sqrt(6 / (dims.dim + dims.hidden))),
     b1: new Float32Array(dims.hidden),
     wa: uniform(dims.hidden * dims.agents, Math.sqrt(6 / (dims.hidden + dims.agents))),
@@ -82,13 +91,24 @@ export interface ForwardResult {
   complexity: Float32Array;
 }
 
+/** The features' shares in the pooled mean: weight_i · exp(s[id_i]), normalised (out[i] for ids[i]). */
+export function attentionShares(attention: Float32Array, ids: Int32Array, weights: Float32Array, count: number, out: Float32Array | Float64Array): void {
+  let max = -Infinity;
+  for (let f = 0; f < count; f++) max = Math.max(max, attention[ids[f]!]!);
+  let sum = 0;
+  for (let f = 0; f < count; f++) sum += out[f] = weights[f]! * Math.exp(attention[ids[f]!]! - max);
+  for (let f = 0; f < count; f++) out[f]! /= sum;
+}
+
 export function forward(w: ModelWeights, features: Features): ForwardResult {
   const { dim, hidden: H } = w.dims;
   const pooled = new Float32Array(dim);
+  const shares = new Float64Array(features.ids.length);
+  attentionShares(w.attention, features.ids, features.weights, features.ids.length, shares);
   for (let f = 0; f < features.ids.length; f++) {
     const row = features.ids[f]! * dim;
-    const weight = features.weights[f]!;
-    for (let d = 0; d < dim; d++) pooled[d]! += weight * w.embedding[row + d]!;
+    const share = shares[f]!;
+    for (let d = 0; d < dim; d++) pooled[d]! += share * w.embedding[row + d]!;
   }
   const hidden = new Float32Array(H);
   for (let j = 0; j < H; j++) {

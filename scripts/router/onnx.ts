@@ -1,8 +1,8 @@
 // Writes the router ensemble as ONNX with onnx-proto, and reads its members back (for the reference
 // forward pass in tests). The graph computes exactly ensemble.ts's forwardEnsemble() on the
-// quantized members: the members run side by side as one wider network (embedding rows concatenated,
-// block-diagonal layers), then each member's logits get their own softmax and the probabilities are
-// averaged.
+// quantized members: the members run side by side as one wider network (embedding rows and attention
+// scores concatenated, block-diagonal layers), then each member's logits get their own softmax and the
+// probabilities are averaged.
 import onnxProto from 'onnx-proto';
 import { ROUTER_IO } from '../../src-main/core/routing/manifest.js';
 import { packEmbeddings } from './ensemble.js';
@@ -50,6 +50,41 @@ function concat(parts: Float32Array[]): Float32Array {
   return out;
 }
 
+/** [buckets × K]: member k's attention score of each bucket in column k. */
+function interleave(columns: Float32Array[]): Float32Array {
+  const K = columns.length;
+  const out = new Float32Array(columns[0]!.length * K);
+  columns.forEach((column, k) => column.forEach((v, row) => (out[row * K + k] = v)));
+  return out;
+}
+
+/**
+ * pooled[k] = Σ_i α_ik · rows[i, k]: each member's attention shares of the features
+ * (α_ik ∝ weight_i · exp(score_ik), model.ts attentionShares), spread over its dim columns.
+ */
+function attentionPooling() {
+  return [
+    node('Gather', ['attention', ROUTER_IO.ids], ['scores'], [{ name: 'axis', type: INT, i: 0 }]),
+    node('ReduceMax', ['scores'], ['scores_max'], [{ name: 'axes', type: INTS, ints: [0] }, { name: 'keepdims', type: INT, i: 1 }]),
+    node('Sub', ['scores', 'scores_max'], ['scores_shifted']),
+    node('Exp', ['scores_shifted'], ['scores_exp']),
+    node('Transpose', [ROUTER_IO.weights], ['weights_column'], [{ name: 'perm', type: INTS, ints: [1, 0] }]),
+    node('Mul', ['scores_exp', 'weights_column'], ['shares_unnormalised']),
+    node('ReduceSum', ['shares_unnormalised', 'axis0'], ['shares_total'], [{ name: 'keepdims', type: INT, i: 1 }]),
+    node('Div', ['shares_unnormalised', 'shares_total'], ['shares']),
+    node('MatMul', ['shares', 'member_spread'], ['shares_wide']),
+    node('Mul', ['shares_wide', 'rows'], ['rows_weighted']),
+    node('ReduceSum', ['rows_weighted', 'axis0'], ['pooled'], [{ name: 'keepdims', type: INT, i: 1 }]),
+  ];
+}
+
+/** [K × K·dim]: row k is 1 on member k's columns (copies a member's share to each of its dims). */
+function memberSpread(K: number, dim: number): Float32Array {
+  const out = new Float32Array(K * K * dim);
+  for (let k = 0; k < K; k++) out.fill(1, k * K * dim + k * dim, k * K * dim + (k + 1) * dim);
+  return out;
+}
+
 /** Softmax of each member's logits ([1, K·width] → [K, width]), then their mean ([1, width]). */
 function averagedSoftmax(logits: string, shape: string, output: string) {
   return [
@@ -68,6 +103,9 @@ export function buildOnnxModel(members: ModelWeights[], metadata: Record<string,
   const initializer = [
     tensor('embedding_q', [buckets, K * dim], packed.values, DataType.INT8),
     tensor('embedding_scale', [buckets, 1], packed.scales, F),
+    tensor('attention', [buckets, K], interleave(members.map((m) => m.attention)), F),
+    tensor('member_spread', [K, K * dim], memberSpread(K, dim), F),
+    tensor('axis0', [1], BigInt64Array.from([0n]), DataType.INT64),
     tensor('w1', [K * dim, K * H], blockDiagonal(members.map((m) => m.w1), dim, H), F),
     tensor('b1', [K * H], concat(members.map((m) => m.b1)), F),
     tensor('wa', [K * H, K * A], blockDiagonal(members.map((m) => m.wa), H, A), F),
@@ -87,7 +125,7 @@ export function buildOnnxModel(members: ModelWeights[], metadata: Record<string,
       node('Cast', ['rows_q'], ['rows_unscaled'], [{ name: 'to', type: INT, i: F }]),
       node('Gather', ['embedding_scale', ROUTER_IO.ids], ['row_scales'], [{ name: 'axis', type: INT, i: 0 }]),
       node('Mul', ['rows_unscaled', 'row_scales'], ['rows']),
-      node('MatMul', [ROUTER_IO.weights, 'rows'], ['pooled']),
+      ...attentionPooling(),
       node('MatMul', ['pooled', 'w1'], ['h_mm']),
       node('Add', ['h_mm', 'b1'], ['h_pre']),
       node('Relu', ['h_pre'], ['h']),
@@ -103,8 +141,8 @@ export function buildOnnxModel(members: ModelWeights[], metadata: Record<string,
     irVersion: 8,
     opsetImport: [{ domain: '', version: OPSET }],
     producerName: 'agentic scripts/router/train.ts',
-    producerVersion: '2',
-    docString: `Request router: ${K} members averaged, each an embedding bag over hashed n-grams (int8 rows), one hidden layer, agent and complexity heads.`,
+    producerVersion: '3',
+    docString: `Request router: ${K} members averaged, each an attention-weighted embedding bag over hashed n-grams (int8 rows), one hidden layer, agent and complexity heads.`,
     metadataProps: Object.entries(metadata).map(([key, value]) => ({ key, value })),
     graph,
   });
@@ -130,6 +168,7 @@ export function readOnnxWeights(bytes: Uint8Array): ModelWeights[] {
   const dims: ModelDims = { buckets, dim, hidden: H, agents: A, complexities: C };
   const values = new Int8Array(embedding.bytes.buffer);
   const scales = floats('embedding_scale');
+  const attention = floats('attention');
   const block = (full: Float32Array, rows: number, cols: number, k: number) => {
     const out = new Float32Array(rows * cols);
     for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) out[r * cols + c] = full[(k * rows + r) * K * cols + k * cols + c]!;
@@ -142,6 +181,7 @@ export function readOnnxWeights(bytes: Uint8Array): ModelWeights[] {
     return {
       dims,
       embedding: emb,
+      attention: Float32Array.from({ length: buckets }, (_, row) => attention[row * K + k]!),
       w1: block(w1, dim, H, k),
       b1: b1.slice(k * H, (k + 1) * H),
       wa: block(wa, H, A, k),

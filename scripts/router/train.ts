@@ -27,7 +27,7 @@ export const HYPERPARAMETERS = {
   members: 3,
   dim: 32,
   hidden: 48,
-  epochs: 10,
+  epochs: 8,
   batchSize: 16,
   learningRate: 0.01,
   featureDropout: 0.15,
@@ -35,6 +35,7 @@ export const HYPERPARAMETERS = {
   highAgentWeight: 1,
   weightDecay: 0,
   embeddingScale: 0.1,
+  attentionRate: 1,
 };
 
 export function argValue(args: string[], name: string): string | undefined {

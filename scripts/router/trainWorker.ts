@@ -16,5 +16,5 @@ export type MemberMessage = { type: 'epoch'; epoch: number; loss: number } | { t
 const job = workerData as MemberJob;
 const port = parentPort!;
 const weights = train(job.items, job.dims, { ...job.options, onEpoch: (epoch, loss) => port.postMessage({ type: 'epoch', epoch, loss } satisfies MemberMessage) });
-const buffers = [weights.embedding, weights.w1, weights.b1, weights.wa, weights.ba, weights.wc, weights.bc].map((a) => a.buffer as ArrayBuffer);
+const buffers = [weights.embedding, weights.attention, weights.w1, weights.b1, weights.wa, weights.ba, weights.wc, weights.bc].map((a) => a.buffer as ArrayBuffer);
 port.postMessage({ type: 'done', weights } satisfies MemberMessage, buffers);

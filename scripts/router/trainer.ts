@@ -1,7 +1,7 @@
 // Mini-batch training of the router model with Adam (lazy for the embedding: only the rows a batch
 // touched are updated, which keeps an epoch proportional to the text, not to the table size).
 import type { Features } from '../../src-main/core/routing/featurizer.js';
-import { initWeights, seededRandom, TENSOR_NAMES, type ModelDims, type ModelWeights, type TensorName } from './model.js';
+import { attentionShares, initWeights, seededRandom, TENSOR_NAMES, type ModelDims, type ModelWeights, type TensorName } from './model.js';
 
 export interface TrainItem {
   features: Features;
@@ -24,8 +24,13 @@ export interface TrainOptions {
   weightDecay: number;
   /** Embeddings start uniform in ±embeddingScale. */
   embeddingScale: number;
+  /** Learning rate of the per-bucket attention scores, relative to learningRate; 0 keeps the plain mean. */
+  attentionRate: number;
   onEpoch?: (epoch: number, loss: number) => void;
 }
+
+/** Tensors indexed by bucket: only the rows a batch touched are updated. */
+const SPARSE: ReadonlySet<TensorName> = new Set(['embedding', 'attention']);
 
 /** Index of HIGH in the complexity labels (COMPLEXITIES order: LOW, HIGH). */
 const HIGH = 1;
@@ -67,12 +72,14 @@ export function train(items: TrainItem[], dims: ModelDims, options: TrainOptions
       // Once per step, not per updated row: the powers were computed ~2,500 times a step and, as their
       // results shrank towards float64's subnormal range, made later epochs 3x slower than the first.
       const adam: AdamStep = { stepSize: lr / (1 - BETA1 ** step), correction2: 1 - BETA2 ** step, decay: lr * options.weightDecay };
+      const attentionAdam: AdamStep = { ...adam, stepSize: adam.stepSize * options.attentionRate, decay: 0 };
       for (const name of TENSOR_NAMES) {
-        if (name !== 'embedding') adamUpdate(weights[name], grad[name], adamM[name], adamV[name], 0, weights[name].length, adam);
+        if (!SPARSE.has(name)) adamUpdate(weights[name], grad[name], adamM[name], adamV[name], 0, weights[name].length, adam);
       }
       for (const row of rows) {
         const from = row * dims.dim;
         adamUpdate(weights.embedding, grad.embedding, adamM.embedding, adamV.embedding, from, from + dims.dim, adam);
+        if (options.attentionRate > 0) adamUpdate(weights.attention, grad.attention, adamM.attention, adamV.attention, row, row + 1, attentionAdam);
         touched[row] = 0;
       }
     }
@@ -82,12 +89,27 @@ export function train(items: TrainItem[], dims: ModelDims, options: TrainOptions
 }
 
 /**
+ * One example's loss and gradients with every feature kept (no dropout): what a training step adds
+ * for it. For tests, which hold it to finite differences.
+ */
+export function exampleGradients(weights: ModelWeights, item: TrainItem): { loss: number; grad: Record<TensorName, Float32Array> } {
+  const grad = zerosLike(weights);
+  const scratch = createScratch(weights.dims, item.features.ids.length);
+  scratch.ids.set(item.features.ids);
+  scratch.weights.set(item.features.weights);
+  const loss = backward(weights, grad, scratch, item.features.ids.length, item, 1, 1);
+  return { loss, grad };
+}
+
+/**
  * Buffers reused for every example: the training loop runs ~100k forward/backward passes, and
  * allocating their small arrays each time cost more than the arithmetic.
  */
 interface Scratch {
   ids: Int32Array;
   weights: Float32Array;
+  /** Each feature's share in the pooled mean (attentionShares). */
+  shares: Float64Array;
   pooled: Float64Array;
   hidden: Float64Array;
   agent: Float64Array;
@@ -100,6 +122,7 @@ function createScratch(dims: ModelDims, maxFeatures: number): Scratch {
   return {
     ids: new Int32Array(maxFeatures),
     weights: new Float32Array(maxFeatures),
+    shares: new Float64Array(maxFeatures),
     pooled: new Float64Array(dims.dim),
     hidden: new Float64Array(dims.hidden),
     agent: new Float64Array(dims.agents),
@@ -113,10 +136,11 @@ function createScratch(dims: ModelDims, maxFeatures: number): Scratch {
 function forwardInto(w: ModelWeights, s: Scratch, count: number): void {
   const { dim, hidden: H } = w.dims;
   s.pooled.fill(0);
+  attentionShares(w.attention, s.ids, s.weights, count, s.shares);
   for (let f = 0; f < count; f++) {
     const row = s.ids[f]! * dim;
-    const weight = s.weights[f]!;
-    for (let d = 0; d < dim; d++) s.pooled[d]! += weight * w.embedding[row + d]!;
+    const share = s.shares[f]!;
+    for (let d = 0; d < dim; d++) s.pooled[d]! += share * w.embedding[row + d]!;
   }
   for (let j = 0; j < H; j++) {
     let sum = w.b1[j]!;
@@ -178,10 +202,19 @@ function backward(w: ModelWeights, grad: Tensors, s: Scratch, count: number, ite
     s.dPooled[d] = g;
   }
   for (let j = 0; j < H; j++) grad.b1[j]! += s.dHidden[j]!;
+  // d pooled / d s_k = α_k (E_k − pooled): a feature gains weight when its embedding points where the loss wants the mean to go.
+  let pooledDot = 0;
+  for (let d = 0; d < dim; d++) pooledDot += s.pooled[d]! * s.dPooled[d]!;
   for (let f = 0; f < count; f++) {
-    const row = s.ids[f]! * dim;
-    const weight = s.weights[f]!;
-    for (let d = 0; d < dim; d++) grad.embedding[row + d]! += weight * s.dPooled[d]!;
+    const id = s.ids[f]!;
+    const row = id * dim;
+    const share = s.shares[f]!;
+    let rowDot = 0;
+    for (let d = 0; d < dim; d++) {
+      grad.embedding[row + d]! += share * s.dPooled[d]!;
+      rowDot += w.embedding[row + d]! * s.dPooled[d]!;
+    }
+    grad.attention[id]! += share * (rowDot - pooledDot);
   }
   return loss;
 }

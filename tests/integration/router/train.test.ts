@@ -39,7 +39,7 @@ describe('trainRouter', () => {
     expect(bytes('a', ROUTER_MODEL_FILE).equals(bytes('b', ROUTER_MODEL_FILE))).toBe(true);
     expect(bytes('a', ROUTER_MANIFEST_FILE).equals(bytes('b', ROUTER_MANIFEST_FILE))).toBe(true);
     expect(bytes('a', ROUTER_MODEL_FILE).equals(bytes('c', ROUTER_MODEL_FILE))).toBe(false);
-    expect(a.parameters).toBe(2 * (4096 * 8 + 8 * 8 + 8 + 8 * 5 + 5 + 8 * 2 + 2));
+    expect(a.parameters).toBe(2 * (4096 * 8 + 4096 + 8 * 8 + 8 + 8 * 5 + 5 + 8 * 2 + 2)); // embedding, attention, layers
   });
 
   it('exports a model that onnxruntime-node loads and that learned the easy cases', async () => {
