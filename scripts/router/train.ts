@@ -24,7 +24,7 @@ export const DEFAULT_SEED = 20261130;
 
 export const HYPERPARAMETERS = {
   /** Models trained from different seeds whose probabilities are averaged (ensemble.ts). */
-  members: 3,
+  members: 2,
   dim: 32,
   hidden: 48,
   epochs: 8,
