@@ -2,9 +2,10 @@
 // probabilities are averaged (on the validation slice, 3 members beat a single one by about a point,
 // measured before attention pooling; train.ts uses 2, one per core, to stay within the 2-minute
 // training budget). To keep the file small, the members' embedding tables are stored as int8 with one
-// scale per bucket row (quantization changed no validation decision); quantize() gives the weights
-// exactly as the exported model computes with them.
+// float16 scale per bucket row, and the attention scores as float16 (quantization changed no
+// validation decision); quantize() gives the weights exactly as the exported model computes with them.
 import type { Features } from '../../src-main/core/routing/featurizer.js';
+import { roundToFloat16 } from './float16.js';
 import { forward, type ModelWeights } from './model.js';
 
 export interface EnsembleOutput {
@@ -29,12 +30,12 @@ export function forwardEnsemble(members: ModelWeights[], features: Features): En
 export interface PackedEmbedding {
   /** buckets × (members · dim), the members' rows side by side. */
   values: Int8Array;
-  /** One scale per bucket: value = int8 · scale. */
+  /** One scale per bucket (a float16 value): value = int8 · scale. */
   scales: Float32Array;
   width: number;
 }
 
-/** The members' embedding tables side by side, int8 with a symmetric scale per row. */
+/** The members' embedding tables side by side, int8 with a symmetric float16 scale per row. */
 export function packEmbeddings(members: ModelWeights[]): PackedEmbedding {
   const { buckets, dim } = members[0]!.dims;
   const width = dim * members.length;
@@ -43,10 +44,15 @@ export function packEmbeddings(members: ModelWeights[]): PackedEmbedding {
   for (let row = 0; row < buckets; row++) {
     let max = 0;
     for (const m of members) for (let d = 0; d < dim; d++) max = Math.max(max, Math.abs(m.embedding[row * dim + d]!));
-    const scale = Math.fround(max > 0 ? max / 127 : 1);
+    // A scale too small for float16 (a row of near-zeros) keeps the smallest normal one.
+    const scale = roundToFloat16(Math.max(max / 127, MIN_SCALE));
     scales[row] = scale;
     members.forEach((m, k) => {
-      for (let d = 0; d < dim; d++) values[row * width + k * dim + d] = Math.round(m.embedding[row * dim + d]! / scale);
+      for (let d = 0; d < dim; d++) {
+        // Rounding the scale to float16 may put the row's largest value a hair past ±127.
+        const q = Math.round(m.embedding[row * dim + d]! / scale);
+        values[row * width + k * dim + d] = Math.max(-127, Math.min(127, q));
+      }
     });
   }
   return { values, scales, width };
@@ -65,6 +71,10 @@ export function unpackEmbeddings(members: ModelWeights[], packed: PackedEmbeddin
   });
 }
 
+/** float16's smallest normal value: below it a scale would lose precision. */
+const MIN_SCALE = 2 ** -14;
+
+/** The members as router.onnx holds them: int8 embedding rows, float16 attention scores. */
 export function quantize(members: ModelWeights[]): ModelWeights[] {
-  return unpackEmbeddings(members, packEmbeddings(members));
+  return unpackEmbeddings(members, packEmbeddings(members)).map((m) => ({ ...m, attention: m.attention.map(roundToFloat16) }));
 }

@@ -6,6 +6,7 @@
 import onnxProto from 'onnx-proto';
 import { ROUTER_IO } from '../../src-main/core/routing/manifest.js';
 import { packEmbeddings } from './ensemble.js';
+import { decodeFloat16, encodeFloat16 } from './float16.js';
 import type { ModelDims, ModelWeights } from './model.js';
 
 const { onnx } = onnxProto;
@@ -14,7 +15,7 @@ const DataType = onnx.TensorProto.DataType;
 const INT = onnx.AttributeProto.AttributeType.INT;
 const INTS = onnx.AttributeProto.AttributeType.INTS;
 
-type Typed = Float32Array | Int8Array | BigInt64Array;
+type Typed = Float32Array | Int8Array | Uint16Array | BigInt64Array;
 
 function tensor(name: string, dims: number[], data: Typed, dataType: number): onnxProto.onnx.ITensorProto {
   const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
@@ -64,7 +65,8 @@ function interleave(columns: Float32Array[]): Float32Array {
  */
 function attentionPooling() {
   return [
-    node('Gather', ['attention', ROUTER_IO.ids], ['scores'], [{ name: 'axis', type: INT, i: 0 }]),
+    node('Gather', ['attention_h', ROUTER_IO.ids], ['scores_h'], [{ name: 'axis', type: INT, i: 0 }]),
+    node('Cast', ['scores_h'], ['scores'], [{ name: 'to', type: INT, i: DataType.FLOAT }]),
     node('ReduceMax', ['scores'], ['scores_max'], [{ name: 'axes', type: INTS, ints: [0] }, { name: 'keepdims', type: INT, i: 1 }]),
     node('Sub', ['scores', 'scores_max'], ['scores_shifted']),
     node('Exp', ['scores_shifted'], ['scores_exp']),
@@ -102,8 +104,8 @@ export function buildOnnxModel(members: ModelWeights[], metadata: Record<string,
   const F = DataType.FLOAT;
   const initializer = [
     tensor('embedding_q', [buckets, K * dim], packed.values, DataType.INT8),
-    tensor('embedding_scale', [buckets, 1], packed.scales, F),
-    tensor('attention', [buckets, K], interleave(members.map((m) => m.attention)), F),
+    tensor('embedding_scale_h', [buckets, 1], encodeFloat16(packed.scales), DataType.FLOAT16),
+    tensor('attention_h', [buckets, K], encodeFloat16(interleave(members.map((m) => m.attention))), DataType.FLOAT16),
     tensor('member_spread', [K, K * dim], memberSpread(K, dim), F),
     tensor('axis0', [1], BigInt64Array.from([0n]), DataType.INT64),
     tensor('w1', [K * dim, K * H], blockDiagonal(members.map((m) => m.w1), dim, H), F),
@@ -123,7 +125,8 @@ export function buildOnnxModel(members: ModelWeights[], metadata: Record<string,
     node: [
       node('Gather', ['embedding_q', ROUTER_IO.ids], ['rows_q'], [{ name: 'axis', type: INT, i: 0 }]),
       node('Cast', ['rows_q'], ['rows_unscaled'], [{ name: 'to', type: INT, i: F }]),
-      node('Gather', ['embedding_scale', ROUTER_IO.ids], ['row_scales'], [{ name: 'axis', type: INT, i: 0 }]),
+      node('Gather', ['embedding_scale_h', ROUTER_IO.ids], ['row_scales_h'], [{ name: 'axis', type: INT, i: 0 }]),
+      node('Cast', ['row_scales_h'], ['row_scales'], [{ name: 'to', type: INT, i: F }]),
       node('Mul', ['rows_unscaled', 'row_scales'], ['rows']),
       ...attentionPooling(),
       node('MatMul', ['pooled', 'w1'], ['h_mm']),
@@ -141,8 +144,8 @@ export function buildOnnxModel(members: ModelWeights[], metadata: Record<string,
     irVersion: 8,
     opsetImport: [{ domain: '', version: OPSET }],
     producerName: 'agentic scripts/router/train.ts',
-    producerVersion: '3',
-    docString: `Request router: ${K} members averaged, each an attention-weighted embedding bag over hashed n-grams (int8 rows), one hidden layer, agent and complexity heads.`,
+    producerVersion: '4',
+    docString: `Request router: ${K} members averaged, each an attention-weighted embedding bag over hashed n-grams (int8 rows, float16 row scales and attention scores), one hidden layer, agent and complexity heads.`,
     metadataProps: Object.entries(metadata).map(([key, value]) => ({ key, value })),
     graph,
   });
@@ -167,8 +170,9 @@ export function readOnnxWeights(bytes: Uint8Array): ModelWeights[] {
   const H = raw('w1').dims[1]! / K;
   const dims: ModelDims = { buckets, dim, hidden: H, agents: A, complexities: C };
   const values = new Int8Array(embedding.bytes.buffer);
-  const scales = floats('embedding_scale');
-  const attention = floats('attention');
+  const halves = (name: string) => decodeFloat16(new Uint16Array(raw(name).bytes.buffer));
+  const scales = halves('embedding_scale_h');
+  const attention = halves('attention_h');
   const block = (full: Float32Array, rows: number, cols: number, k: number) => {
     const out = new Float32Array(rows * cols);
     for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) out[r * cols + c] = full[(k * rows + r) * K * cols + k * cols + c]!;

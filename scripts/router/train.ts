@@ -25,7 +25,7 @@ export const DEFAULT_SEED = 20261130;
 export const HYPERPARAMETERS = {
   /** Models trained from different seeds whose probabilities are averaged (ensemble.ts). */
   members: 2,
-  dim: 32,
+  dim: 16,
   hidden: 48,
   epochs: 8,
   batchSize: 16,

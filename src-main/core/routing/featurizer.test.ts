@@ -48,7 +48,8 @@ describe('featurize', () => {
   });
 
   it('keeps its bucket assignment: a change here silently breaks every trained model', () => {
-    expect(Array.from(featurize('hello', config).ids).slice(0, 6)).toEqual([2439, 7495, 8056, 15410, 20709, 25724]);
+    // At a fixed bucket count: a trained model carries its own (featurizer.json), the default may move.
+    expect(Array.from(featurize('hello', { ...config, buckets: 1 << 16 }).ids).slice(0, 6)).toEqual([2439, 7495, 8056, 15410, 20709, 25724]);
   });
 
   it('bounds the work on very long requests', () => {

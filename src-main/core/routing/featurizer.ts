@@ -32,7 +32,7 @@ export const DEFAULT_FEATURIZER_CONFIG: FeaturizerConfig = {
   version: 1,
   normalization: 'nfkc-lower-digits0-space',
   hash: 'fnv1a32-utf8',
-  buckets: 1 << 16,
+  buckets: 1 << 18,
   charNgrams: { min: 1, max: 4 },
   wordNgrams: 2,
   wordWeight: 1,

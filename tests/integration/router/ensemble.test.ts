@@ -1,5 +1,5 @@
 // The ensemble's storage and averaging (scripts/router/ensemble.ts, onnx.ts): int8 rows lose at most
-// half a quantization step, the ONNX export reads back as the same quantized members and computes
+// half a quantization step, scales and attention scores are float16 values, the ONNX export reads back as the same quantized members and computes
 // in onnxruntime what the reference forward pass computes (attention pooling included), and the
 // ensemble's output is the mean of its members' probabilities.
 import * as ort from 'onnxruntime-node';
@@ -8,6 +8,7 @@ import { ROUTER_IO } from '../../../src-main/core/routing/manifest.js';
 import { DEFAULT_FEATURIZER_CONFIG, featurize } from '../../../src-main/core/routing/featurizer.js';
 import { forwardEnsemble, packEmbeddings, quantize } from '../../../scripts/router/ensemble.js';
 import { attentionShares, forward, initWeights, seededRandom, type ModelDims } from '../../../scripts/router/model.js';
+import { roundToFloat16 } from '../../../scripts/router/float16.js';
 import { buildOnnxModel, readOnnxWeights } from '../../../scripts/router/onnx.js';
 
 const dims: ModelDims = { buckets: 256, dim: 4, hidden: 6, agents: 5, complexities: 2 };
@@ -34,6 +35,7 @@ describe('router ensemble', () => {
     }
     expect(worst).toBeLessThanOrEqual(0.5 + 1e-6);
     expect(worst).toBeGreaterThan(0); // it really is quantized
+    for (const scale of packed.scales) expect(roundToFloat16(scale)).toBe(scale);
   });
 
   it('reads back from the ONNX file as the quantized members, shape and values', () => {
@@ -43,7 +45,8 @@ describe('router ensemble', () => {
     back.forEach((m, k) => {
       expect(m.dims).toEqual(dims);
       expect(Array.from(m.embedding)).toEqual(Array.from(expected[k]!.embedding));
-      expect(Array.from(m.attention)).toEqual(Array.from(members[k]!.attention));
+      expect(Array.from(m.attention)).toEqual(Array.from(expected[k]!.attention));
+      expect(Array.from(m.attention)).toEqual(Array.from(members[k]!.attention, roundToFloat16));
       expect(Array.from(m.w1)).toEqual(Array.from(members[k]!.w1));
       expect(Array.from(m.wa)).toEqual(Array.from(members[k]!.wa));
       expect(Array.from(m.bc)).toEqual(Array.from(members[k]!.bc));
