@@ -30,7 +30,7 @@ export const HYPERPARAMETERS = {
   epochs: 8,
   batchSize: 16,
   learningRate: 0.01,
-  featureDropout: 0.15,
+  featureDropout: 0.35,
   complexityWeight: 1,
   highAgentWeight: 1,
   weightDecay: 0,
