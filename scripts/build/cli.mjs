@@ -1,0 +1,44 @@
+// Bundles the CLI (src-main/hosts/cli/main.ts and everything it imports from src-main) into
+// out/cli/, so `agentic` starts without transpiling TypeScript. Dependencies stay external (native
+// addons and ESM-only packages load from node_modules as usual); each dynamic import becomes its
+// own chunk, so a command loads only the engines it uses. bin/agentic.js calls this when the
+// bundle is missing or older than a source file; `npm install` runs it too.
+import { build } from 'esbuild';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const cliOutDir = join(repoRoot, 'out', 'cli');
+
+/**
+ * Each file is written to a temporary name and renamed, and the entry point last, so a CLI
+ * starting while another one rebuilds reads either the old bundle or the new one, never half a
+ * file. Chunk names carry a content hash, so old chunks that an old entry point still imports stay.
+ */
+export async function buildCli() {
+  const result = await build({
+    entryPoints: { main: join(repoRoot, 'src-main', 'hosts', 'cli', 'main.ts') },
+    outdir: cliOutDir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunks/[name]-[hash]',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    write: false,
+  });
+  const entry = (file) => basename(file.path).startsWith('main.');
+  for (const file of [...result.outputFiles.filter((f) => !entry(f)), ...result.outputFiles.filter(entry)]) {
+    mkdirSync(dirname(file.path), { recursive: true });
+    const temporary = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(temporary, file.contents);
+    renameSync(temporary, file.path);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await buildCli();
