@@ -28,7 +28,8 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
-const MAX_MESSAGE_BYTES = 32 * 1024 * 1024;
+/** The largest message a client may send; `ws` refuses a longer frame (or announced length) with close code 1009. */
+export const MAX_MESSAGE_BYTES = 32 * 1024 * 1024;
 
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const host = options.host ?? '127.0.0.1';
@@ -40,7 +41,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       if (!res.headersSent) res.writeHead(500).end();
     });
   });
+  // A malformed frame makes `ws` emit 'error' on that one socket and close it (1002/1007/1009);
+  // with no listener that 'error' would be thrown and end the whole process.
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  wss.on('error', (error) => options.logger.warn('websocket server error', { error: String(error) }));
 
   async function handleHttp(req: IncomingMessage, res: import('node:http').ServerResponse): Promise<void> {
     const verdict = checkRequest(req, gate, { requireOrigin: false });
@@ -54,7 +58,15 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (!(await serveStatic(options.staticDir, url.pathname, res))) res.writeHead(404).end('Not found.\n');
   }
 
+  server.on('clientError', (error, socket) => {
+    options.logger.debug('bad http request from a client', { error: String(error) });
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+
   server.on('upgrade', (req, socket, head) => {
+    // The raw socket is ours until `ws` takes it; a reset before then must not throw either.
+    socket.on('error', (error) => options.logger.warn('upgrade socket error', { error: String(error) }));
     const url = new URL(req.url ?? '/', 'http://x');
     const verdict = checkRequest(req, gate, { requireOrigin: true });
     if (url.pathname !== '/bridge' || !verdict.ok) {
@@ -67,21 +79,25 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
   function serveClient(ws: WebSocket): void {
     const clientId = randomUUID();
-    const channel = new EventChannel((batch) => ws.send(JSON.stringify(batch)));
+    const send = (data: string) => {
+      if (ws.readyState === ws.OPEN) ws.send(data);
+    };
+    const channel = new EventChannel((batch) => send(JSON.stringify(batch)));
     const unsubscribe = options.subscribe((event) => channel.push(event));
-    ws.on('message', (raw) => {
+    ws.on('error', (error) => options.logger.warn('websocket client dropped: malformed frame or socket error', { clientId, error: String(error) }));
+    ws.on('message', (raw, isBinary) => {
       let msg: { id?: unknown; command?: unknown; input?: unknown; ack?: unknown };
       try {
+        if (isBinary) throw new Error('binary frame');
         msg = JSON.parse(String(raw)) as typeof msg;
       } catch {
         return ws.close(1003, 'bad json');
       }
+      if (msg === null || typeof msg !== 'object') return ws.close(1003, 'bad json');
       if (typeof msg.ack === 'number') return channel.ack(msg.ack);
       if (typeof msg.id !== 'number') return;
       const id = msg.id;
-      void dispatch(options.handlers, msg.command, msg.input, { clientId }).then((result) => {
-        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, result }));
-      });
+      void dispatch(options.handlers, msg.command, msg.input, { clientId }).then((result) => send(JSON.stringify({ id, result })));
     });
     ws.on('close', () => {
       unsubscribe();
