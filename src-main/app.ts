@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { platform, release } from 'node:os';
 import { join, resolve } from 'node:path';
+import { appPaths, type AppPaths } from './app/paths.js';
 import type { AgentName } from './common/agents.js';
 import type { Handlers } from './common/contract.js';
 import type { AppEvent, RoutingDecision } from './common/events.js';
@@ -15,7 +16,6 @@ import { createSessionHandlers } from './core/engine/sessionHandlers.js';
 import { assemblePrompt } from './core/prompts.js';
 import type { AskUser, LlmProvider, Logger } from './core/ports.js';
 import { createAdapters } from './node/config/adapters.js';
-import { findAppRoot } from './node/config/paths.js';
 import { createPromptFiles } from './node/config/promptFiles.js';
 import type { EmbeddedBrowserHooks } from './node/config/adapters.js';
 import { SecretStore, type SecretCipher } from './node/config/secrets.js';
@@ -28,8 +28,10 @@ export type HostKind = 'electron' | 'web' | 'cli';
 
 export interface AppConfig {
   host: HostKind;
-  /** Sessions, settings and downloaded models live here. */
-  dataDir: string;
+  /** Sessions, settings, models and the default workspace live here (tests, or paths not given). */
+  dataDir?: string;
+  /** Where the app's files are (appPaths()); the Electron host passes its own. Default: appPaths for this host, under dataDir when given. */
+  paths?: AppPaths;
   /** Process-only settings (CLI flags): applied on top of the settings file, never saved. */
   settings?: SettingsPatch;
   /** Use the Replay provider with this file. */
@@ -58,23 +60,24 @@ export interface App {
 
 export async function createApp(config: AppConfig): Promise<App> {
   const logger = config.logger ?? createLogger();
-  const root = findAppRoot();
-  const prompts = createPromptFiles(join(root, 'prompts'));
-  const settings = new SettingsFile(join(config.dataDir, 'settings.json'), logger, config.settings);
+  const paths = config.paths ?? appPaths({ host: config.host, agenticHome: config.dataDir });
+  const { appRoot: root, dataDir } = paths;
+  const prompts = createPromptFiles(paths.prompts);
+  const settings = new SettingsFile(join(dataDir, 'settings.json'), logger, config.settings);
   const workspace = () => {
-    const dir = resolve(settings.get().workspace || join(config.dataDir, 'workspace'));
+    const dir = resolve(settings.get().workspace || paths.workspace);
     mkdirSync(dir, { recursive: true });
     return dir;
   };
   // WAL + synchronous=NORMAL: a committed write survives a crash or kill -9 of the app (tested 100
   // times); only a power cut may roll back the last commits. FULL would fsync every write (~0.5–5 ms
   // each, several per step) for that last case.
-  const store = SqliteStore.open(join(config.dataDir, 'sessions.db'), { synchronous: 'NORMAL' });
-  const secrets = new SecretStore(join(config.dataDir, 'secrets.json'), logger, config.cipher ?? null);
+  const store = SqliteStore.open(join(dataDir, 'sessions.db'), { synchronous: 'NORMAL' });
+  const secrets = new SecretStore(join(dataDir, 'secrets.json'), logger, config.cipher ?? null);
   const bus = new EventBus((error) => logger.error('event listener failed', { error: String(error) }));
   let engine: AgentEngine | null = null;
   const approvals = new ApprovalRegistry(bus.emit, (turnId) => engine?.sessionOf(turnId) ?? null);
-  const adapters = await createAdapters({ root, dataDir: config.dataDir, settings, logger, emit: bus.emit, replayFile: config.replayFile, workspace, secrets, embeddedBrowser: config.embeddedBrowser });
+  const adapters = await createAdapters({ dataDir, modelsDir: paths.modelsDir, routerDir: paths.router, catalogFile: paths.catalog, settings, logger, emit: bus.emit, replayFile: config.replayFile, workspace, secrets, embeddedBrowser: config.embeddedBrowser });
   const agents = createAgentRegistry({ prompts, adapters, settings, os: `${platform()} ${release()}` });
 
   engine = new AgentEngine({

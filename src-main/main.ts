@@ -3,6 +3,7 @@ import { app, BrowserWindow, safeStorage } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp, type App } from './app.js';
+import { appPaths } from './app/paths.js';
 import { createEmbeddedBrowser, type EmbeddedBrowser } from './electron/browserView.js';
 import { serveIpc } from './electron/ipc.js';
 import { createMainWindow } from './electron/window.js';
@@ -22,7 +23,8 @@ async function start(): Promise<void> {
   await app.whenReady();
   core = await createApp({
     host: 'electron',
-    dataDir: app.getPath('userData'),
+    // Packaged, the router and catalogue sit beside app.asar (resourcesPath), the code inside it (getAppPath).
+    paths: appPaths({ host: 'electron', packaged: app.isPackaged, appPath: app.getAppPath(), resourcesPath: process.resourcesPath, userData: app.getPath('userData') }),
     logger,
     cipher: {
       available: () => safeStorage.isEncryptionAvailable(),

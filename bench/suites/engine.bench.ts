@@ -15,7 +15,7 @@ import { ReplayProvider } from '../../src-main/core/llm/replay.js';
 import type { Tool, ToolResult } from '../../src-main/core/ports.js';
 import { EventChannel } from '../../src-main/core/transport/eventChannel.js';
 import { createPromptFiles } from '../../src-main/node/config/promptFiles.js';
-import { findAppRoot } from '../../src-main/node/config/paths.js';
+import { findAppRoot } from '../../src-main/app/paths.js';
 import { silentLogger } from '../../src-main/node/logger.js';
 import { SqliteStore } from '../../src-main/node/store/sqlite-store.js';
 import { median, type BenchRow } from '../types.js';

@@ -1,6 +1,6 @@
 // `agentic models` and `agentic sessions`.
 import { join } from 'node:path';
-import { defaultDataDir, findAppRoot } from '../../node/config/paths.js';
+import { appPaths } from '../../app/paths.js';
 import { loadCatalog, ModelManager } from '../../node/llm/modelManager.js';
 import { createLogger } from '../../node/logger.js';
 import { SqliteStore } from '../../node/store/sqlite-store.js';
@@ -9,10 +9,11 @@ import type { ModelsArgs, SessionsArgs } from './args.js';
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 export async function modelsCommand(args: ModelsArgs): Promise<number> {
+  const paths = appPaths({ host: 'cli' });
   const manager = new ModelManager({
-    modelsDir: join(defaultDataDir(), 'models'),
+    modelsDir: paths.modelsDir,
     logger: createLogger({ level: 'error' }),
-    catalog: loadCatalog(join(findAppRoot(), 'resources', 'models', 'catalog.json')),
+    catalog: loadCatalog(paths.catalog),
   });
   if (args.action === 'list') {
     const models = await manager.list();
@@ -47,7 +48,7 @@ export async function modelsCommand(args: ModelsArgs): Promise<number> {
 }
 
 export async function sessionsCommand(args: SessionsArgs): Promise<number> {
-  const store = SqliteStore.open(join(defaultDataDir(), 'sessions.db'));
+  const store = SqliteStore.open(join(appPaths({ host: 'cli' }).dataDir, 'sessions.db'));
   try {
     for (const s of store.listSessions()) {
       process.stdout.write(args.json ? JSON.stringify(s) + '\n' : `${s.id}  ${new Date(s.updatedAt).toISOString().slice(0, 16)}  ${s.title}\n`);

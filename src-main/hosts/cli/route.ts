@@ -1,9 +1,8 @@
 // `agentic route`: the router's decision without running anything. With no REQUEST, one request
 // per stdin line, one JSON line each (for evaluation scripts).
 import { createInterface } from 'node:readline';
-import { join } from 'node:path';
 import type { RoutingDecision } from '../../common/events.js';
-import { findAppRoot } from '../../node/config/paths.js';
+import { appPaths } from '../../app/paths.js';
 import { createLogger } from '../../node/logger.js';
 import { createRouteDecider, OnnxRouter } from '../../node/router/onnxRouter.js';
 import type { RouteArgs } from './args.js';
@@ -15,7 +14,7 @@ const show = (d: RoutingDecision, json: boolean) =>
 
 export async function routeCommand(args: RouteArgs): Promise<number> {
   const logger = createLogger({ level: 'error' });
-  const router = await OnnxRouter.load(join(findAppRoot(), 'resources', 'router'), logger);
+  const router = await OnnxRouter.load(appPaths({ host: 'cli' }).router, logger);
   // MCP counts as configured only when the user's settings say so; the CLI reads none here.
   const decide = createRouteDecider(router, { mcpConfigured: () => process.env.AGENTIC_MCP_CONFIGURED === '1', logger });
   if (args.request !== undefined) {

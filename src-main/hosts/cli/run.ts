@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createApp } from '../../app.js';
 import type { SettingsPatch } from '../../common/settings.js';
-import { defaultDataDir } from '../../node/config/paths.js';
+import { appPaths } from '../../app/paths.js';
 import { createLogger } from '../../node/logger.js';
 import { cliApprover } from './approve.js';
 import { UsageError, type RunArgs } from './args.js';
@@ -25,7 +25,7 @@ export async function runCommand(args: RunArgs): Promise<number> {
 
   const app = await createApp({
     host: 'cli',
-    dataDir: defaultDataDir(),
+    paths: appPaths({ host: 'cli' }),
     settings: overrides,
     replayFile: args.replay ? resolve(args.replay) : undefined,
     askUser: cliApprover({ yes: args.yes, interactive: process.stdin.isTTY === true && !args.json, err: process.stderr }),

@@ -1,7 +1,7 @@
 // `npm run web`: the app in any browser. Loopback only unless --host says otherwise.
 import { parseArgs } from 'node:util';
 import { createApp } from '../../app.js';
-import { defaultDataDir, findAppRoot } from '../../node/config/paths.js';
+import { appPaths } from '../../app/paths.js';
 import { createLogger } from '../../node/logger.js';
 import { ensureRendererBuilt } from './ensureRenderer.js';
 import { isLoopback } from './security.js';
@@ -17,12 +17,12 @@ async function main(): Promise<void> {
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0–65535, got ${values.port}`);
   const host = values.host ?? '127.0.0.1';
-  const root = findAppRoot();
-  const staticDir = await ensureRendererBuilt(root, out);
+  const paths = appPaths({ host: 'web' });
+  const staticDir = await ensureRendererBuilt(paths.appRoot, out);
   const logger = createLogger({ level: 'warn' });
   const app = await createApp({
     host: 'web',
-    dataDir: defaultDataDir(),
+    paths,
     settings: values.workspace ? { workspace: values.workspace } : {},
     replayFile: values.replay,
     logger,

@@ -31,8 +31,12 @@ export interface EmbeddedBrowserHooks {
 }
 
 export interface AdapterConfig {
-  root: string;
+  /** Caches of this host. */
   dataDir: string;
+  /** From appPaths(): the shared models folder, the router folder and the model catalogue. */
+  modelsDir: string;
+  routerDir: string;
+  catalogFile: string;
   settings: SettingsFile;
   logger: Logger;
   emit: (event: EventInput) => void;
@@ -46,14 +50,13 @@ export type Adapters = Awaited<ReturnType<typeof createAdapters>>;
 
 export async function createAdapters(config: AdapterConfig) {
   const { settings, logger, emit } = config;
-  const modelsDir = join(config.dataDir, 'models');
-  // Paths come from the app root, which works from source and from the Electron bundle alike.
-  const catalog = loadCatalog(join(config.root, 'resources', 'models', 'catalog.json'));
+  const { modelsDir } = config;
+  const catalog = loadCatalog(config.catalogFile);
   const replay = config.replayFile ? loadReplayProvider(config.replayFile) : null;
   const provider = new ProviderHolder(
     () => settings.get().provider,
     // node-llama-cpp and the HTTP SDKs load on the first model call, not at start.
-    (s) => (s.kind === 'replay' || replay ? (replay ?? failReplay()) : lazyProvider(async () => (await import('../llm/createProvider.js')).createProvider(s, { logger, modelsDir, catalog, apiKey: config.secrets.get(s.apiKeyRef) ?? process.env.AGENTIC_API_KEY }))),
+    (s) => (s.kind === 'replay' || replay ? (replay ?? failReplay()) : lazyProvider(async () => (await import('../llm/createProvider.js')).createProvider(s, { logger, modelsDir, catalog, promptCacheDir: join(config.dataDir, 'cache', 'prompt-states'), apiKey: config.secrets.get(s.apiKeyRef) ?? process.env.AGENTIC_API_KEY }))),
     logger,
   );
   const code = await createCodeTools({
@@ -71,7 +74,7 @@ export async function createAdapters(config: AdapterConfig) {
   });
   const trust = () => ({ servers: settings.get().mcpServers, mode: settings.get().approval.mode });
   const mcpTool = createMcpTool(mcp, { isTrusted: mcpTrustPredicate(trust) });
-  const router = await OnnxRouter.load(join(config.root, 'resources', 'router'), logger).catch((error: unknown) => {
+  const router = await OnnxRouter.load(config.routerDir, logger).catch((error: unknown) => {
     logger.warn('router unavailable; requests go to the casual agent', { error: String(error) });
     return null;
   });
