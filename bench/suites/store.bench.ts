@@ -1,8 +1,9 @@
-// Session store: what durability costs per acknowledged write, and how fast a session reopens.
+// Session store (libsql, Node-API): what durability costs per acknowledged write, and how fast a
+// session reopens. The bare-INSERT baseline runs on the same binding in the same run.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import Database from 'libsql';
 import { SqliteStore } from '../../src-main/node/store/sqlite-store.js';
 import { median, type BenchRow } from '../types.js';
 

@@ -1,4 +1,4 @@
-// The persistence port. Synchronous on purpose: the SQLite adapter (better-sqlite3) is, and every
+// The persistence port. Synchronous on purpose: the SQLite adapter (libsql) is, and every
 // write is acknowledged only once it is durable.
 import type { AgentName } from '../common/agents.js';
 import type { Session, TurnRecord } from '../common/contract.js';

@@ -1,6 +1,6 @@
 // Schema migrations, numbered by SQLite's user_version. Each migration runs once, inside the same
 // transaction as the version bump, so a crash mid-migration leaves the previous version intact.
-import type Database from 'better-sqlite3';
+import { inTransaction, pragmaValue, type Db } from './database.js';
 import { AppError } from '../../common/errors.js';
 
 const MIGRATIONS: readonly string[] = [
@@ -88,9 +88,9 @@ const MIGRATIONS: readonly string[] = [
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
 /** Brings the database to SCHEMA_VERSION; refuses a database written by a newer version of the app. */
-export function migrate(db: Database.Database): void {
-  const readVersion = () => db.pragma('user_version', { simple: true }) as number;
-  const apply = db.transaction(() => {
+export function migrate(db: Db): void {
+  const readVersion = () => Number(pragmaValue(db, 'user_version'));
+  const apply = () => {
     // Read again under the write lock: another process may have migrated since the check below.
     const current = readVersion();
     assertKnown(current);
@@ -98,11 +98,11 @@ export function migrate(db: Database.Database): void {
       db.exec(MIGRATIONS[version]!);
       db.pragma(`user_version = ${version + 1}`);
     }
-  });
+  };
   const current = readVersion();
   assertKnown(current);
   // IMMEDIATE takes the write lock first, so two processes opening a fresh file cannot both migrate.
-  if (current < SCHEMA_VERSION) apply.immediate();
+  if (current < SCHEMA_VERSION) inTransaction(db, 'IMMEDIATE', apply);
 }
 
 function assertKnown(version: number): void {

@@ -1,18 +1,16 @@
-// The session store on SQLite (better-sqlite3). Every write is one transaction and returns only once
+// The session store on SQLite (libsql, see database.ts). Every write is one transaction and returns only once
 // committed. Durability: in WAL mode a commit has reached the OS before it returns, so with either
 // setting an acknowledged write survives a kill -9 of the app. synchronous=FULL (the default here)
 // also fsyncs the WAL at each commit, so it survives an OS crash or power cut too, which is what
 // "acknowledged only once durable" (core/store.ts) promises; the price is one fsync per write
 // (~0.5 ms on an idle SSD, several ms on a busy disk), small beside a model call. NORMAL skips that
 // fsync: still never corrupt, but a power cut may roll back the last commits.
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
 import type { AgentName } from '../../common/agents.js';
 import type { Session, TurnRecord } from '../../common/contract.js';
 import { AppError } from '../../common/errors.js';
 import type { BlockResult, PlanStepView } from '../../common/events.js';
 import type { SessionStore, StoredMessage } from '../../core/store.js';
+import { inTransaction, openDatabase, pragmaValue, type Db } from './database.js';
 import { migrate } from './schema.js';
 import {
   groupByTurn,
@@ -35,16 +33,15 @@ type TurnPatch = Partial<{ agent: AgentName; status: TurnRecord['status']; answe
 export class SqliteStore implements SessionStore {
   private readonly sql: Statements;
 
-  private constructor(private readonly db: Database.Database) {
+  private constructor(private readonly db: Db) {
     this.sql = prepareStatements(db);
   }
 
   /** Opens (creating the folder and file if needed) and migrates the database; fails turns a crash left running. */
   static open(path: string, options: { synchronous?: 'FULL' | 'NORMAL' } = {}): SqliteStore {
-    let db: Database.Database | undefined;
+    let db: Db | undefined;
     try {
-      if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-      db = new Database(path);
+      db = openDatabase(path);
       db.pragma('busy_timeout = 5000');
       db.pragma('journal_mode = WAL');
       db.pragma(`synchronous = ${options.synchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
@@ -62,7 +59,7 @@ export class SqliteStore implements SessionStore {
 
   /** For checks and tests: SQLite's own integrity verdict ('ok' when sound). */
   integrityCheck(): string {
-    return this.db.pragma('integrity_check', { simple: true }) as string;
+    return String(pragmaValue(this.db, 'integrity_check'));
   }
 
   createSession(title?: string): Session {
@@ -187,12 +184,12 @@ export class SqliteStore implements SessionStore {
   }
 
   listTurns(sessionId: string): TurnRecord[] {
-    const read = this.db.transaction(() => ({
+    // One read transaction: the three reads see the same snapshot.
+    const { turns, replies, blocks } = inTransaction(this.db, 'DEFERRED', () => ({
       turns: this.sql.turnsOfSession.all(sessionId) as TurnRow[],
       replies: groupByTurn(this.sql.repliesOfSession.all(sessionId) as ReplyRow[]),
       blocks: groupByTurn(this.sql.blocksOfSession.all(sessionId) as BlockRow[]),
     }));
-    const { turns, replies, blocks } = read();
     return turns.map((t) => toTurnRecord(t, replies.get(t.id) ?? [], blocks.get(t.id) ?? []));
   }
 
@@ -224,7 +221,7 @@ export class SqliteStore implements SessionStore {
 
   /** IMMEDIATE: take the write lock at the start, so a concurrent writer waits instead of failing mid-way. */
   private write<T>(body: () => T): T {
-    return this.db.transaction(body).immediate();
+    return inTransaction(this.db, 'IMMEDIATE', body);
   }
 }
 

@@ -1,5 +1,5 @@
 // Every statement the store runs, prepared once per connection.
-import type Database from 'better-sqlite3';
+import type { Db, Statement } from './database.js';
 
 const SQL = {
   insertSession: `INSERT INTO sessions (id, title, created_at, updated_at) VALUES (@id, @title, @created_at, @updated_at)`,
@@ -45,8 +45,8 @@ const SQL = {
   blocksOfSession: `SELECT b.* FROM blocks b JOIN turns t ON t.id = b.turn_id WHERE t.session_id = ? ORDER BY b.id`,
 } as const;
 
-export type Statements = { [K in keyof typeof SQL]: Database.Statement };
+export type Statements = { [K in keyof typeof SQL]: Statement };
 
-export function prepareStatements(db: Database.Database): Statements {
+export function prepareStatements(db: Db): Statements {
   return Object.fromEntries(Object.entries(SQL).map(([name, sql]) => [name, db.prepare(sql)])) as Statements;
 }

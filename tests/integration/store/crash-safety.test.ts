@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import Database from 'better-sqlite3';
+import Database from 'libsql';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SqliteStore } from '../../../src-main/node/store/sqlite-store.js';
 import { transpileForNode } from '../../helpers/transpile.js';
@@ -92,7 +92,7 @@ it('a writer killed with SIGKILL at random moments 100 times loses no acknowledg
   // Turns the writers left running were failed on open, since their processes are dead.
   expect(store.listTurns(sessionId).filter((t) => t.status === 'running')).toEqual([]);
   store.close();
-  const raw = new Database(dbPath, { readonly: true });
+  const raw = new Database(dbPath);
   expect(raw.pragma('foreign_key_check')).toEqual([]);
   raw.close();
 }, 180_000);

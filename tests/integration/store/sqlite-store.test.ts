@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import Database from 'libsql';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../src-main/common/errors.js';
+import { inTransaction, pragmaValue } from '../../../src-main/node/store/database.js';
 import { SCHEMA_VERSION } from '../../../src-main/node/store/schema.js';
 import { INTERRUPTED_TURN_ERROR, SqliteStore } from '../../../src-main/node/store/sqlite-store.js';
 
@@ -35,11 +36,27 @@ const block = (blockId: string, call: number) => ({
 
 describe('SqliteStore sessions', () => {
   it('creates the missing folder and opens in WAL mode with foreign keys and the current schema', () => {
-    const raw = new Database(dbPath(), { readonly: true });
-    expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(raw.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    const raw = new Database(dbPath());
+    expect(pragmaValue(raw, 'journal_mode')).toBe('wal');
+    expect(pragmaValue(raw, 'user_version')).toBe(SCHEMA_VERSION);
     raw.close();
     expect(store.integrityCheck()).toBe('ok');
+  });
+
+  it('creates the data folder 0700 and sessions.db, its WAL and shared-memory files 0600', () => {
+    const mode = (p: string) => statSync(p).mode & 0o777;
+    store.createSession('a write, so the WAL exists');
+    expect(mode(join(dir, 'nested', 'folder'))).toBe(0o700);
+    expect(mode(join(dir, 'nested'))).toBe(0o700);
+    for (const suffix of ['', '-wal', '-shm']) expect(mode(dbPath() + suffix), `sessions.db${suffix}`).toBe(0o600);
+  });
+
+  it('tightens an existing database file readable by others to 0600 on open', () => {
+    store.close();
+    chmodSync(dbPath(), 0o644);
+    store = SqliteStore.open(dbPath());
+    expect(statSync(dbPath()).mode & 0o777).toBe(0o600);
+    expect(store.listSessions()).toEqual([]);
   });
 
   it('lists, renames and finds sessions; unknown ids give NOT_FOUND or null, never a crash', () => {
@@ -78,7 +95,7 @@ describe('SqliteStore sessions', () => {
     expect(store.deleteSession(gone.id)).toBe(true);
     expect(store.deleteSession(gone.id)).toBe(false);
     store.close();
-    const raw = new Database(dbPath(), { readonly: true });
+    const raw = new Database(dbPath());
     for (const table of ['messages', 'compacted_messages', 'turns']) {
       const n = raw.prepare(`SELECT count(*) AS n FROM ${table} WHERE session_id = ?`).get(gone.id) as { n: number };
       expect(n.n, table).toBe(0);
@@ -197,5 +214,24 @@ describe('SqliteStore opening', () => {
     raw.close();
     expect(() => SqliteStore.open(dbPath())).toThrow(expect.objectContaining({ code: 'STORE_ERROR', message: expect.stringContaining('newer') }));
     store = SqliteStore.open(join(dir, 'other.db'));
+  });
+});
+
+describe('store transactions (libsql)', () => {
+  it('rolls back a failed body, rethrows its own error, refuses nesting, and the connection keeps working', () => {
+    const raw = new Database(':memory:');
+    raw.exec('CREATE TABLE t (n INTEGER NOT NULL) STRICT');
+    const insert = raw.prepare('INSERT INTO t (n) VALUES (?)');
+    expect(() =>
+      inTransaction(raw, 'IMMEDIATE', () => {
+        insert.run(1);
+        throw new Error('body failed');
+      }),
+    ).toThrow('body failed');
+    expect(raw.inTransaction).toBe(false);
+    expect(() => inTransaction(raw, 'IMMEDIATE', () => inTransaction(raw, 'DEFERRED', () => 1))).toThrow(/already open/);
+    expect(inTransaction(raw, 'IMMEDIATE', () => insert.run(2).changes)).toBe(1);
+    expect(raw.prepare('SELECT n FROM t').pluck().all()).toEqual([2]);
+    raw.close();
   });
 });
