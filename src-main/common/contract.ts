@@ -8,6 +8,8 @@ import type { Result } from './result.js';
 const cmd = <I extends z.ZodTypeAny, O extends z.ZodTypeAny>(input: I, output: O) => ({ input, output });
 const Empty = z.object({}).strict();
 const Id = z.string().min(1).max(128);
+/** Requests of any reasonable length (a pasted log, a file's text); the engine fits them to the context. */
+export const MAX_REQUEST_CHARS = 4_000_000;
 
 export const SessionSchema = z.object({
   id: Id,
@@ -72,7 +74,7 @@ export const commands = {
   'session.rename': cmd(z.object({ id: Id, title: z.string().min(1).max(200) }), SessionSchema),
   'session.delete': cmd(z.object({ id: Id }), z.object({ deleted: z.boolean() })),
   'turn.send': cmd(
-    z.object({ sessionId: Id, text: z.string().min(1).max(200_000), agent: z.enum(AGENT_CHOICES).default('auto') }),
+    z.object({ sessionId: Id, text: z.string().min(1).max(MAX_REQUEST_CHARS), agent: z.enum(AGENT_CHOICES).default('auto') }),
     z.object({ turnId: Id }),
   ),
   'turn.cancel': cmd(z.object({ turnId: Id }), z.object({ cancelled: z.boolean() })),

@@ -1,5 +1,7 @@
 import type { CommandInput, CommandName, CommandOutput } from '../../src-main/common/contract.js';
+import type { AgentChoice } from '../../src-main/common/agents.js';
 import { bridge } from '../bridge/index.js';
+import { humanError } from '../ui/errorText.js';
 import { removeApproval, sessionLoaded, sessionRemoved, turnSubmitted } from './reducer.js';
 import { useStore } from './store.js';
 
@@ -9,7 +11,7 @@ const store = () => useStore.getState();
 export async function call<K extends CommandName>(command: K, input: CommandInput<K>): Promise<CommandOutput<K> | null> {
   const result = await bridge().invoke(command, input);
   if (result.ok) return result.value;
-  store().notify(`${command}: ${result.error.message}`);
+  store().notify(humanError(command, result.error));
   return null;
 }
 
@@ -63,10 +65,11 @@ export async function startup(): Promise<void> {
   else await newSession();
 }
 
-export async function sendMessage(text: string): Promise<boolean> {
+/** Sends a request; `agent` overrides the picker (regenerate and edit keep the agent that answered). */
+export async function sendMessage(text: string, agent?: AgentChoice): Promise<boolean> {
   const sessionId = store().activeSessionId;
   if (!sessionId || !text.trim()) return false;
-  const sent = await call('turn.send', { sessionId, text, agent: store().agentChoice });
+  const sent = await call('turn.send', { sessionId, text, agent: agent ?? store().agentChoice });
   if (!sent) return false;
   store().updateDomain((d) => turnSubmitted(d, sessionId, sent.turnId, text));
   return true;

@@ -57,8 +57,11 @@ export function reduceEvent(state: DomainState, event: AppEvent): DomainState {
       return removeApproval(state, event.approvalId);
     case 'plan.updated':
       return updateTurn(state, event, (t) => ({ ...t, plan: event.steps }));
-    case 'browser.navigated':
-      return { ...state, browser: { ...state.browser, url: event.url, title: event.title, sessionId: event.sessionId } };
+    case 'browser.navigated': {
+      const next = { ...state, browser: { ...state.browser, url: event.url, title: event.title, sessionId: event.sessionId } };
+      if (!event.turnId || !/^https?:/.test(event.url)) return next;
+      return updateTurn(next, event, (t) => (t.pages.at(-1)?.url === event.url ? t : { ...t, pages: [...t.pages, { url: event.url, title: event.title }] }));
+    }
     case 'browser.frame':
       return { ...state, browser: { ...state.browser, frame: `data:${event.mime};base64,${event.data}`, sessionId: event.sessionId } };
     case 'turn.done':
@@ -136,6 +139,7 @@ export function turnFromRecord(record: TurnRecord, sessionId: string): TurnView 
     error: record.error === null ? null : { code: 'ERROR', message: record.error },
     plan: record.plan,
     compacted: null,
+    pages: [],
     createdAt: record.createdAt,
   };
 }
@@ -145,7 +149,7 @@ type TurnRef = Pick<AppEvent, 'sessionId' | 'turnId'>;
 function newTurn(turnId: string, sessionId: string | null): TurnView {
   return {
     turnId, sessionId, request: '', agent: null, status: 'running', calls: [], blocks: {},
-    answer: '', error: null, plan: null, compacted: null, createdAt: Date.now(),
+    answer: '', error: null, plan: null, compacted: null, pages: [], createdAt: Date.now(),
   };
 }
 

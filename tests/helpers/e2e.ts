@@ -15,16 +15,17 @@ export interface E2e {
   close(): Promise<void>;
 }
 
-export async function openApp(responses: string[], extraArgs: string[] = []): Promise<E2e> {
+/** `script` is the replay's responses, or the whole replay file (to set its contextSize). */
+export async function openApp(script: string[] | { responses: string[]; contextSize?: number }, extraArgs: string[] = [], viewport = { width: 1400, height: 900 }): Promise<E2e> {
   const home = mkdtempSync(join(tmpdir(), 'agentic-e2e-'));
   const replay = join(home, 'replay.json');
-  writeFileSync(replay, JSON.stringify({ responses }));
+  writeFileSync(replay, JSON.stringify(Array.isArray(script) ? { responses: script } : script));
   const host = await startWebHost(['--port', '0', '--replay', replay, '--workspace', join(home, 'ws'), ...extraArgs], home);
   const browser = await chromium.launch({
     executablePath: process.env.AGENTIC_CHROME ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const page = await browser.newPage({ viewport });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(host.url);

@@ -3,14 +3,16 @@ import { BlockTerminal } from '../terminal/BlockTerminal.js';
 import { Markdown } from './Markdown.js';
 import { Reasoning } from './Reasoning.js';
 import { answerAddsToReplies, splitAtPlaceholders, stripPlaceholders } from './segments.js';
+import { WebActivity, webCallText } from './WebActivity.js';
 
 /** One model call: reasoning, then its text with each block's terminal in place of its placeholder. */
-function CallBody({ call, blocks, showAgent }: { call: CallView; blocks: BlockView[]; showAgent: boolean }) {
-  const segments = splitAtPlaceholders(call.text);
+function CallBody({ call, text, blocks, showAgent }: { call: CallView; text: string; blocks: BlockView[]; showAgent: boolean }) {
+  const segments = splitAtPlaceholders(text);
   const placed = new Set(segments.flatMap((s) => (s.kind === 'block' ? [s.blockId] : [])));
   // Blocks whose placeholder has not arrived yet (or never will) still show, after the text.
   const unplaced = blocks.filter((b) => !placed.has(b.blockId));
   const byId = new Map(blocks.map((b) => [b.blockId, b]));
+  if (segments.length === 0 && unplaced.length === 0 && !call.reasoning.trim()) return null;
   return (
     <div className="call" data-call={call.call}>
       {showAgent && call.agent && <div className="call-agent">{call.agent}</div>}
@@ -31,13 +33,21 @@ export function AnswerBody({ turn }: { turn: TurnView }) {
   const blocks = Object.values(turn.blocks);
   const callNumbers = new Set(turn.calls.map((c) => c.call));
   const orphanBlocks = blocks.filter((b) => !callNumbers.has(b.call));
-  const showFinal = turn.status === 'done' && answerAddsToReplies(turn.answer, turn.calls.map((c) => c.text));
+  const webCalls = turn.calls.filter((c) => c.agent === 'web');
+  const done = turn.status === 'done' && turn.answer.trim() !== '';
+  // The web agent's own turn ends with its answer; inside a plan its summary is a step's output and stays.
+  const ownWeb = turn.agent === 'web';
+  const textOf = (c: CallView): string => (c.agent === 'web' ? webCallText(c, done && ownWeb) : c.text);
+  const texts = turn.calls.map(textOf);
+  const showFinal = turn.status === 'done' && answerAddsToReplies(turn.answer, texts);
   return (
     <div className="answer-text" data-testid="answer-text">
-      {turn.calls.map((c) => (
+      {webCalls.length > 0 && <WebActivity turn={turn} calls={webCalls} />}
+      {turn.calls.map((c, i) => (
         <CallBody
           key={c.call}
           call={c}
+          text={texts[i] ?? ''}
           blocks={blocks.filter((b) => b.call === c.call)}
           showAgent={c.agent !== null && c.agent !== turn.agent}
         />
@@ -46,7 +56,7 @@ export function AnswerBody({ turn }: { turn: TurnView }) {
         <BlockTerminal key={b.blockId} block={b} />
       ))}
       {showFinal && (
-        <div className="final-answer">
+        <div className={texts.some((t) => t.trim()) ? 'final-answer' : 'final-answer alone'} data-testid="final-answer">
           <Markdown text={stripPlaceholders(turn.answer)} />
         </div>
       )}

@@ -42,8 +42,8 @@ export function ChatView() {
             <p className="muted">Drop files anywhere on the window to copy them into the workspace.</p>
           </div>
         )}
-        {turnIds.map((id) => (
-          <TurnItem key={id} turnId={id} />
+        {turnIds.map((id, i) => (
+          <TurnItem key={id} turnId={id} busy={runningTurnId !== null} last={i === turnIds.length - 1} />
         ))}
       </div>
       <Composer runningTurnId={runningTurnId} disabled={sessionId === null} />

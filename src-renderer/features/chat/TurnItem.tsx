@@ -1,28 +1,28 @@
 import { memo } from 'react';
 import { useStore } from '../../state/store.js';
+import { humanError } from '../../ui/errorText.js';
 import { PlanView } from '../plan/PlanView.js';
 import { AnswerBody } from './AnswerBody.js';
+import { AnswerActions, RequestBubble } from './MessageActions.js';
 
 const STATUS_TEXT = { running: 'working…', done: '', failed: 'failed', cancelled: 'stopped' } as const;
 
 /** One request and the agent's answer to it. */
-export const TurnItem = memo(function TurnItem({ turnId }: { turnId: string }) {
+export const TurnItem = memo(function TurnItem({ turnId, busy, last }: { turnId: string; busy: boolean; last: boolean }) {
   const turn = useStore((s) => s.domain.turns[turnId]);
+  const awaiting = useStore((s) => s.domain.approvals.some((a) => a.turnId === turnId));
   if (!turn) return null;
   const waiting = turn.status === 'running' && turn.calls.length === 0;
+  const statusText = awaiting ? 'waiting for your approval' : STATUS_TEXT[turn.status];
   return (
     <article className="turn" data-turn-id={turn.turnId}>
-      {turn.request && (
-        <div className="request" data-testid="request">
-          {turn.request}
-        </div>
-      )}
+      {turn.request && <RequestBubble turn={turn} busy={busy} />}
       <div className={`answer answer-${turn.status}`} data-testid="answer" data-status={turn.status}>
         <div className="answer-head">
           <span className="answer-agent" data-testid="answer-agent">
             {turn.agent ?? (waiting ? 'routing…' : 'agent')}
           </span>
-          {STATUS_TEXT[turn.status] && <span className={`turn-status turn-${turn.status}`}>{STATUS_TEXT[turn.status]}</span>}
+          {statusText && <span className={`turn-status turn-${awaiting ? 'awaiting' : turn.status}`} data-testid="turn-status">{statusText}</span>}
         </div>
         {turn.compacted && (
           <div className="turn-note muted" data-testid="compacted">
@@ -33,10 +33,11 @@ export const TurnItem = memo(function TurnItem({ turnId }: { turnId: string }) {
         <AnswerBody turn={turn} />
         {waiting && <div className="typing" aria-label="waiting for the model"><span /><span /><span /></div>}
         {turn.error && (
-          <div className="turn-error" data-testid="turn-error">
-            <strong>{turn.error.code}</strong> {turn.error.message}
+          <div className="turn-error" data-testid="turn-error" data-code={turn.error.code}>
+            {humanError(null, turn.error)}
           </div>
         )}
+        <AnswerActions turn={turn} busy={busy} last={last} />
       </div>
     </article>
   );

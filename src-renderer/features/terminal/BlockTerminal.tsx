@@ -1,4 +1,5 @@
 import { CodeView } from '../chat/CodeView.js';
+import { useStore } from '../../state/store.js';
 import type { BlockView } from '../../state/types.js';
 import { XtermView } from './XtermView.js';
 
@@ -20,16 +21,33 @@ export function formatDuration(ms: number | null): string {
   return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
 }
 
+/** The policy's own refusal is written for people ("Not run: …"); the note after a user's decline is not. */
+function notRunText(block: BlockView): string {
+  const text = block.output.replace(/\r/g, '').trim();
+  if (text.startsWith('Not run:')) return text;
+  return block.status === 'declined' ? 'Not run: you declined it.' : 'Not run: the safety rules do not allow it.';
+}
+
 /** One executed block: header (language, status, exit code, duration), its code folded, its live terminal. */
 export function BlockTerminal({ block }: { block: BlockView }) {
+  const awaiting = useStore((s) => block.status === 'running' && s.domain.approvals.some((a) => a.blockId === block.blockId));
+  // A declined or refused block never ran: its "output" is the note written for the model.
+  const notRun = block.status === 'declined' || block.status === 'refused';
+  const label = awaiting ? 'waiting for your approval' : STATUS_LABEL[block.status];
   return (
-    <div className={`block-terminal status-${block.status}`} data-testid="terminal" data-status={block.status} data-block-id={block.blockId}>
+    <div
+      className={`block-terminal status-${awaiting ? 'awaiting' : block.status}`}
+      data-testid="terminal"
+      data-status={block.status}
+      data-awaiting={awaiting || undefined}
+      data-block-id={block.blockId}
+    >
       <div className="terminal-header">
         <span className="terminal-lang">{block.tool || 'block'}</span>
         {block.savePath && <span className="terminal-path">{block.savePath}</span>}
-        <span className={`badge badge-${block.status}`} data-testid="terminal-status">
-          {block.status === 'running' && <span className="spinner" aria-hidden />}
-          {STATUS_LABEL[block.status]}
+        <span className={`badge badge-${awaiting ? 'awaiting' : block.status}`} data-testid="terminal-status">
+          {block.status === 'running' && !awaiting && <span className="spinner" aria-hidden />}
+          {label}
         </span>
         {block.exitCode !== null && <span className="terminal-exit">exit {block.exitCode}</span>}
         {block.durationMs !== null && <span className="terminal-duration">{formatDuration(block.durationMs)}</span>}
@@ -43,7 +61,15 @@ export function BlockTerminal({ block }: { block: BlockView }) {
           </pre>
         </details>
       )}
-      <XtermView output={block.output} />
+      {notRun ? (
+        <div className="terminal-note muted" data-testid="terminal-note">
+          {notRunText(block)}
+        </div>
+      ) : awaiting ? (
+        <div className="terminal-note" data-testid="terminal-note">Waiting for your answer: approve or decline this block.</div>
+      ) : (
+        <XtermView output={block.output} />
+      )}
     </div>
   );
 }
