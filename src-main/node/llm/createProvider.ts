@@ -20,6 +20,8 @@ export interface ProviderDeps {
   gpu?: 'auto' | false;
   /** The model catalogue; read from this checkout's resources/ when not given (a bundled app passes its own). */
   catalog?: CatalogEntry[];
+  /** llama only: where evaluated system prompts are kept across sessions and restarts. */
+  promptCacheDir?: string;
 }
 
 export function createProvider(settings: ProviderSettings, deps: ProviderDeps): LlmProvider {
@@ -31,6 +33,7 @@ export function createProvider(settings: ProviderSettings, deps: ProviderDeps): 
         logger,
         threads: settings.threads,
         contextSize: settings.contextSize,
+        promptCacheDir: deps.promptCacheDir,
         ...(deps.gpu !== undefined ? { gpu: deps.gpu } : {}),
       });
     case 'openai':

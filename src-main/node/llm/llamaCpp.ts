@@ -24,6 +24,7 @@ import type { ChatMessage, Completion, CompletionRequest, LlmDelta, LlmProvider,
 import { defaultThreadCount, systemMemory, type MachineMemory } from './hardware.js';
 import { generateWithChat } from './llamaChatGenerate.js';
 import { generatePlain, plainStops } from './llamaGenerate.js';
+import { commonPrefixLength, PromptStateCache } from './promptStates.js';
 
 export interface LlamaCppProviderOptions {
   /** Path of a GGUF file. */
@@ -48,6 +49,8 @@ export interface LlamaCppProviderOptions {
   seed?: number;
   /** Off by default: code legitimately repeats identifiers, and the penalty costs time per token. */
   repeatPenalty?: boolean;
+  /** Where evaluated system prompts are kept across sessions and restarts (promptStates.ts); none = not kept. */
+  promptCacheDir?: string;
 }
 
 export const DEFAULT_MAX_AUTO_CONTEXT = 32_768;
@@ -59,6 +62,8 @@ interface Slot {
   lastUsed: number;
   /** Calls on one sequence run one after another. */
   queue: Promise<unknown>;
+  /** Tokens at the start of the sequence that are its conversation's system prompt: kept on release. */
+  systemTokens: number;
 }
 
 interface Engine {
@@ -66,6 +71,9 @@ interface Engine {
   model: LlamaModel;
   context: LlamaContext;
   slots: Slot[];
+  prompts: PromptStateCache | null;
+  /** Rendered system prompts by text: a few agents, so a few entries. */
+  systemPrefixes: Map<string, Token[]>;
 }
 
 let llamaInstance: Promise<Llama> | null = null;
@@ -143,7 +151,10 @@ export class LlamaCppProvider implements LlmProvider {
       for (const slot of engine.slots) {
         if (slot.owner !== cacheKey) continue;
         slot.owner = null;
-        slot.queue = slot.queue.then(() => slot.sequence.clearHistory()).catch((error: unknown) => {
+        // The conversation goes; its system prompt stays for the agent's next session.
+        const keep = slot.systemTokens;
+        const forget = () => (keep > 0 ? slot.sequence.eraseContextTokenRanges([{ start: keep, end: slot.sequence.nextTokenIndex }]) : slot.sequence.clearHistory());
+        slot.queue = slot.queue.then(forget).catch((error: unknown) => {
           this.options.logger.warn('llama: clearing a cached conversation failed', { error: String(error) });
         });
       }
@@ -192,10 +203,12 @@ export class LlamaCppProvider implements LlmProvider {
       const slots: Slot[] = [];
       for (let i = 0; i < sequences; i++) {
         const sequence = context.getSequence();
-        slots.push({ sequence, chat: new LlamaChat({ contextSequence: sequence }), owner: null, lastUsed: 0, queue: Promise.resolve() });
+        slots.push({ sequence, chat: new LlamaChat({ contextSequence: sequence }), owner: null, lastUsed: 0, queue: Promise.resolve(), systemTokens: 0 });
       }
+      const { promptCacheDir } = this.options;
+      const prompts = promptCacheDir ? new PromptStateCache({ dir: promptCacheDir, modelPath, contextSize: context.contextSize, logger }) : null;
       logger.info('llama: model loaded', { modelPath, contextSize: context.contextSize, ms: Math.round(performance.now() - started) });
-      return { llama, model, context, slots };
+      return { llama, model, context, slots, prompts, systemPrefixes: new Map() };
     } catch (error) {
       if (error instanceof AppError) throw error;
       throw new AppError('MODEL_LOAD_FAILED', `Could not load ${modelPath}: ${error instanceof Error ? error.message : String(error)}. Check that it is a complete GGUF file and that there is enough free memory.`, { cause: error });
@@ -232,10 +245,27 @@ export class LlamaCppProvider implements LlmProvider {
     return { tokens: state.contextText.tokenize(engine.model.tokenizer), state, continues };
   }
 
+  /** The prompt's first tokens that render its system message, the same in every session of an agent. */
+  private systemPrefix(engine: Engine, slot: Slot, history: ChatHistoryItem[], promptTokens: Token[]): Token[] {
+    const first = history[0];
+    if (first?.type !== 'system' || history.length < 2) return [];
+    const key = typeof first.text === 'string' ? first.text : JSON.stringify(first.text);
+    let alone = engine.systemPrefixes.get(key);
+    if (!alone) {
+      alone = this.renderPrompt(engine, slot, [first]).tokens;
+      if (engine.systemPrefixes.size >= 32) engine.systemPrefixes.clear();
+      engine.systemPrefixes.set(key, alone);
+    }
+    // Rendered alone it ends with the open reply turn; the shared part stops where that begins.
+    return promptTokens.slice(0, commonPrefixLength(alone, promptTokens));
+  }
+
   private async generate(engine: Engine, slot: Slot, request: CompletionRequest, grammar: LlamaGrammar | undefined): Promise<Completion> {
     const history = toChatHistory(request.messages);
     const contextSize = engine.context.contextSize;
     const prompt = this.renderPrompt(engine, slot, history);
+    const system = this.systemPrefix(engine, slot, history, prompt.tokens);
+    slot.systemTokens = system.length;
     const promptTokens = prompt.tokens.length;
     const room = contextSize - promptTokens;
     if (room < Math.max(1, request.maxTokens ?? 1)) {
@@ -246,6 +276,7 @@ export class LlamaCppProvider implements LlmProvider {
     }
     const maxTokens = Math.min(request.maxTokens ?? room, room);
     const evaluatedBefore = slot.sequence.tokenMeter.usedInputTokens;
+    if (engine.prompts && system.length > 0 && system.length < contextSize) await engine.prompts.prepare(slot.sequence, system);
     const stream = createReasoningStream();
     const onDelta = request.onDelta;
     const say = (delta: LlmDelta): void => {
