@@ -1,4 +1,4 @@
-// Page-to-text extraction on a generated 1 MB article page: time to Markdown (target < 150 ms)
+// Page-to-text extraction on a generated 1 MB article page: time to Markdown (target ≤ 3× innerText)
 // beside a bare innerText read of the same page over the same CDP channel, and the share of the
 // raw text's tokens that the cleaned Markdown keeps.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -51,7 +51,7 @@ export default async function webBench(): Promise<BenchRow[]> {
       {
         suite: 'web', metric: 'page-to-markdown, 1 MB page (warm median)', value: extract, unit: 'ms',
         baseline: { label: 'bare innerText', value: median(raw.times) }, ratio: extract / median(raw.times),
-        target: '< 150 ms', met: extract < 150, note: `first read ${first!.toFixed(0)} ms; page HTML ${(htmlBytes / 1024).toFixed(0)} KiB; agent budget ${AGENT_MAX_CHARS / 1000}k chars`,
+        target: '≤ 3× bare innerText', met: extract / median(raw.times) <= 3, note: `first read ${first!.toFixed(0)} ms; page HTML ${(htmlBytes / 1024).toFixed(0)} KiB; agent budget ${AGENT_MAX_CHARS / 1000}k chars`,
       },
       { suite: 'web', metric: 'markdown size', value: markdown.length / 1024, unit: 'KiB', baseline: { label: 'raw page text', value: rawText.length / 1024 }, ratio: markdown.length / rawText.length },
       { suite: 'web', metric: 'tokens kept', value: estimateTokens(markdown), unit: 'tokens', baseline: { label: 'raw page text', value: estimateTokens(rawText) }, ratio: estimateTokens(markdown) / estimateTokens(rawText), note: 'estimated at 4 characters a token' },

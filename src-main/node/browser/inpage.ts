@@ -106,14 +106,20 @@ export function readPageScript(maxChars: number): string {
     while (l && c) {
       var ln = l.nextElementSibling, cn = c.nextElementSibling;
       if (agenticIsHidden(l)) c.remove();
-      else if (l.firstElementChild) { if (walk(l, c)) return true; }
       else {
-        visible += (l.textContent || '').length;
-        // Only as far as the text budget reaches: the rest of a huge page is dropped unread.
+        // An element's own text (a paragraph's words around its links) counts where it stands.
+        if (!l.firstElementChild) visible += (l.textContent || '').length;
+        else for (var t = l.firstChild; t; t = t.nextSibling) if (t.nodeType === 3) visible += t.data.length;
+        // Only as far as the text budget reaches: the rest of a huge page is dropped unread, in one
+        // range deletion (removing thousands of siblings one by one costs more than reading them).
         if (visible > MAX * 1.2) {
-          for (var cut = c; cut && cut !== clone; cut = cut.parentNode) while (cut.nextSibling) cut.nextSibling.remove();
+          var rest = document.createRange();
+          rest.setStartAfter(c);
+          rest.setEndAfter(clone.lastChild || clone);
+          rest.deleteContents();
           return true;
         }
+        if (l.firstElementChild && walk(l, c)) return true;
       }
       l = ln; c = cn;
     }
