@@ -95,4 +95,22 @@ describe('a finished chat', () => {
     expect(await page.getByTestId('answer').last().textContent()).toContain('Read all of it.');
     expect(await page.getByTestId('notice').count()).toBe(0);
   });
+
+  it('shows what actually runs in Settings, and a failed turn in words with a next step', { timeout: 180_000 }, async () => {
+    e = await openApp([]);
+    const { page, home } = e;
+    await send(page, 'hello', 'casual');
+    const error = page.getByTestId('turn-error');
+    await error.waitFor({ timeout: 60_000 });
+    const text = (await error.textContent()) ?? '';
+    expect(text).not.toMatch(/REPLAY_EXHAUSTED|turn\.send/);
+    expect(text).toMatch(/longer replay file/);
+    await page.getByRole('button', { name: /Settings/ }).first().click();
+    expect(await page.getByTestId('provider-override').textContent()).toMatch(/Running now: Replay file/);
+    expect(await page.getByTestId('provider-context').textContent()).toMatch(/In use: Replay file/);
+    // The field shows the folder in use: its value when settings name it, else as its placeholder.
+    const field = page.getByTestId('settings-workspace');
+    expect((await field.inputValue()) || (await field.getAttribute('placeholder'))).toBe(`${home}/ws`);
+    await screenshot(page, 'settings-what-runs');
+  });
 });

@@ -1,4 +1,5 @@
 import type { Settings } from '../../../src-main/common/settings.js';
+import { useStore } from '../../state/store.js';
 import { Field, NumberInput, Select, TextInput, Toggle } from '../../ui/fields.js';
 import type { UpdateSettings } from './SettingsPanel.js';
 
@@ -9,11 +10,21 @@ const APPROVAL_MODES = [
 ] as const;
 
 export function ExecutionSection({ settings, update }: { settings: Settings; update: UpdateSettings }) {
+  // The folder in use can come from a command-line option or the default; show it, not an empty field.
+  const inUse = useStore((s) => s.info?.workspace ?? '');
+  const hint =
+    inUse && inUse !== settings.workspace ? (
+      <>
+        Where the agents read and write files. <span data-testid="workspace-in-use">In use now: {inUse}</span>
+      </>
+    ) : (
+      'Where the agents read and write files.'
+    );
   return (
     <section className="settings-section" data-testid="settings-execution">
       <h3>Workspace and execution</h3>
-      <Field label="Workspace folder" hint="Where the agents read and write files.">
-        <TextInput value={settings.workspace} testId="settings-workspace" onCommit={(workspace) => void update({ workspace })} />
+      <Field label="Workspace folder" hint={hint}>
+        <TextInput value={settings.workspace} placeholder={inUse} testId="settings-workspace" onCommit={(workspace) => void update({ workspace })} />
       </Field>
       <Toggle
         label="Allow network access inside the sandbox"

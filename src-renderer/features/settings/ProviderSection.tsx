@@ -27,6 +27,12 @@ export function ProviderSection({ settings, update }: { settings: Settings; upda
           ☁ This provider sends your conversations, files the agents read and command output off this machine.
         </div>
       )}
+      {active && active.kind !== p.kind && (
+        <div className="cloud-note" data-testid="provider-override">
+          Running now: {KIND_LABELS[active.kind as ProviderKind] ?? active.kind}, chosen when the app was started (a command-line option). The choice
+          below is saved and applies when the app starts without that option.
+        </div>
+      )}
       <Field label="Provider">
         <Select
           value={p.kind}
@@ -49,12 +55,14 @@ export function ProviderSection({ settings, update }: { settings: Settings; upda
         </Field>
       )}
       {(p.kind === 'openai' || p.kind === 'anthropic') && <ApiKeyField hasKey={hasKey} />}
-      {active?.contextSize ? (
+      {active && (
         <p className="muted" data-testid="provider-context">
-          In use: {active.model || active.kind}, context {active.contextSize.toLocaleString()} tokens
-          {active.tokenizer === 'estimate' ? ' (token counts are estimates: this provider exposes no tokenizer)' : ' (counted with the model’s tokenizer)'}.
+          In use: {KIND_LABELS[active.kind as ProviderKind] ?? active.kind}
+          {active.model && active.model !== active.kind ? `, ${active.model}` : ''}
+          {active.contextSize ? `, context ${active.contextSize.toLocaleString()} tokens` : ''}
+          {active.contextSize ? (active.tokenizer === 'estimate' ? ' (token counts are estimates: this provider exposes no tokenizer)' : ' (counted with the model’s tokenizer)') : ''}.
         </p>
-      ) : null}
+      )}
       <div className="field-row">
         <Field label="Context size" hint="0 = the model’s own">
           <NumberInput value={p.contextSize} min={0} max={10_000_000} onCommit={(contextSize) => void update({ provider: { ...p, contextSize } })} />
