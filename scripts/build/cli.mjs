@@ -1,7 +1,7 @@
-// Bundles the CLI (src-main/hosts/cli/main.ts and everything it imports from src-main) into
-// out/cli/, so `agentic` starts without transpiling TypeScript. Dependencies stay external (native
+// Bundles the CLI and the web host (src-main/hosts/{cli,web}/main.ts and what they import from
+// src-main) into out/cli/, so `agentic` and `npm run web` start without transpiling TypeScript. Dependencies stay external (native
 // addons and ESM-only packages load from node_modules as usual); each dynamic import becomes its
-// own chunk, so a command loads only the engines it uses. bin/agentic.js calls this when the
+// own chunk, so a command loads only the engines it uses. bin/launch.js calls this when the
 // bundle is missing or older than a source file; `npm install` runs it too.
 import { build } from 'esbuild';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
@@ -12,13 +12,13 @@ export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..'
 export const cliOutDir = join(repoRoot, 'out', 'cli');
 
 /**
- * Each file is written to a temporary name and renamed, and the entry point last, so a CLI
+ * Each file is written to a temporary name and renamed, and the entry points last, so a CLI
  * starting while another one rebuilds reads either the old bundle or the new one, never half a
  * file. Chunk names carry a content hash, so old chunks that an old entry point still imports stay.
  */
 export async function buildCli() {
   const result = await build({
-    entryPoints: { main: join(repoRoot, 'src-main', 'hosts', 'cli', 'main.ts') },
+    entryPoints: { main: join(repoRoot, 'src-main', 'hosts', 'cli', 'main.ts'), web: join(repoRoot, 'src-main', 'hosts', 'web', 'main.ts') },
     outdir: cliOutDir,
     bundle: true,
     splitting: true,
@@ -32,7 +32,7 @@ export async function buildCli() {
     logLevel: 'warning',
     write: false,
   });
-  const entry = (file) => basename(file.path).startsWith('main.');
+  const entry = (file) => /^(main|web)\.mjs$/.test(basename(file.path));
   for (const file of [...result.outputFiles.filter((f) => !entry(f)), ...result.outputFiles.filter(entry)]) {
     mkdirSync(dirname(file.path), { recursive: true });
     const temporary = `${file.path}.${process.pid}.tmp`;
@@ -41,4 +41,13 @@ export async function buildCli() {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await buildCli();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  try {
+    await buildCli();
+  } catch (error) {
+    // `npm install` runs this as `prepare`, possibly before esbuild's platform package is in place
+    // (the offline recipe adds it afterwards): the first `agentic` start builds it then.
+    if (!process.argv.includes('--if-possible')) throw error;
+    process.stderr.write(`agentic: CLI bundle not built yet (${error instanceof Error ? error.message.split('\n')[0] : error}); the first start builds it\n`);
+  }
+}
