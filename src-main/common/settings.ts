@@ -40,7 +40,20 @@ export type ProviderSettings = z.infer<typeof ProviderSettingsSchema>;
 export const SettingsSchema = z.object({
   provider: ProviderSettingsSchema.default({}),
   workspace: z.string().default(''),
-  sandbox: z.object({ network: z.boolean().default(true) }).default({}),
+  sandbox: z
+    .object({
+      network: z.boolean().default(true),
+      // Sandbox limits and consent (issue 16): see docs/sandbox.md.
+      /** Run blocks where no sandbox is available: the user accepted the warning (persistent). */
+      allowUnsandboxed: z.boolean().default(false),
+      /** Processes and threads per block. */
+      maxProcesses: z.number().int().min(16).max(65_536).default(1024),
+      /** Private writable memory per process of a block, MiB. */
+      memoryMiB: z.number().int().min(64).max(1_048_576).default(4096),
+      /** Size of the block's private /tmp and /dev/shm each, MiB. */
+      tmpMiB: z.number().int().min(1).max(1_048_576).default(512),
+    })
+    .default({}),
   approval: z.object({ mode: z.enum(['ask-risky', 'ask-all', 'allow-all']).default('ask-risky') }).default({}),
   blockTimeoutSec: z.number().int().min(1).max(86_400).default(300),
   compileTimeoutSec: z.number().int().min(1).max(3_600).default(60),
@@ -55,7 +68,9 @@ export const SettingsPatchSchema = z
   .object({
     provider: ProviderSettingsSchema.partial(),
     workspace: z.string(),
-    sandbox: z.object({ network: z.boolean() }).partial(),
+    sandbox: z
+      .object({ network: z.boolean(), allowUnsandboxed: z.boolean(), maxProcesses: z.number().int().min(16).max(65_536), memoryMiB: z.number().int().min(64).max(1_048_576), tmpMiB: z.number().int().min(1).max(1_048_576) })
+      .partial(),
     approval: z.object({ mode: z.enum(['ask-risky', 'ask-all', 'allow-all']) }).partial(),
     blockTimeoutSec: z.number().int().min(1).max(86_400),
     compileTimeoutSec: z.number().int().min(1).max(3_600),

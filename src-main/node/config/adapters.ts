@@ -16,6 +16,7 @@ import type { BrowserDriver } from '../../core/web/driver.js';
 import { createWebAgent } from '../../core/web/webAgent.js';
 import type { BrowserWeb } from '../browser/browserWeb.js';
 import { checkShellSyntax, createCodeTools } from '../exec/index.js';
+import { defaultHomesDir } from '../exec/privateHome.js';
 import { loadCatalog, ModelManager } from '../llm/modelManager.js';
 import { McpManager } from '../mcp/manager.js';
 import { createRouteDecider, OnnxRouter } from '../router/onnxRouter.js';
@@ -63,7 +64,14 @@ export async function createAdapters(config: AdapterConfig) {
     // Read at each block, so a change in Settings applies to the next block.
     network: () => settings.get().sandbox.network,
     compileTimeoutMs: () => settings.get().compileTimeoutSec * 1000,
-    cacheDir: join(config.dataDir, 'cache', 'exec'),
+    // Blocks never see the data folder; their private homes live beside it (issue 16).
+    homesDir: defaultHomesDir(config.dataDir),
+    hidden: [config.dataDir],
+    limits: () => {
+      const s = settings.get().sandbox;
+      return { processes: s.maxProcesses, memoryMiB: s.memoryMiB, tmpMiB: s.tmpMiB };
+    },
+    allowUnsandboxed: () => settings.get().sandbox.allowUnsandboxed,
     logger,
   });
   const fileFinder = createFileFinderTool();

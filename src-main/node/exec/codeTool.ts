@@ -9,16 +9,15 @@ import type { Block, Logger, Tool, ToolContext, ToolResult } from '../../core/po
 import { resolveInWorkspace, workspaceRelative } from '../workspace/guard.js';
 import { planFor, type CommandLine } from './languages.js';
 import { runInPty, type PtyRunResult } from './ptyRun.js';
-import type { SandboxInfo } from './sandbox.js';
+import { specFor, type SpecOptions } from './blockSpec.js';
 import type { CodeLanguage, Toolchain } from './toolchains.js';
 
-export interface CodeToolOptions {
-  sandbox: SandboxInfo;
-  /** Network inside the sandbox, read at each block so a settings change applies at once. */
-  network: () => boolean;
+export interface CodeToolOptions extends SpecOptions {
+  /** Network, limits and the unsandboxed consent are read at each block, so a settings change applies at once. */
   compileTimeoutMs: () => number;
+  /** Whether the user accepted running blocks without a sandbox (where none is available). */
+  allowUnsandboxed: () => boolean;
   outputCap?: number;
-  cacheDir: string;
   logger?: Logger;
 }
 
@@ -29,6 +28,10 @@ const DESCRIPTIONS: Record<CodeLanguage, string> = {
   go: 'builds a Go program (package main) and runs it',
   java: 'compiles a Java program (the class with main) and runs it',
 };
+
+const UNSANDBOXED =
+  'This block was not run: no sandbox is available on this machine, and the user has not accepted running code without one ' +
+  '(Settings → Sandbox → "Run blocks without a sandbox"). Tell the user.';
 
 const ANSI_RE = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b[=>78]/g;
 
@@ -75,22 +78,24 @@ class CodeTool implements Tool {
     const done = (result: Omit<ToolResult, 'durationMs'>): ToolResult => ({ ...result, durationMs: Math.round(performance.now() - started) });
     const refusal = checkInteractive(this.tag, block.code);
     if (refusal !== null) return done({ status: 'refused', exitCode: null, output: '', savedTo: null, feedback: refusal });
+    if (this.options.sandbox.kind === 'none' && !this.options.allowUnsandboxed()) return done({ status: 'error', exitCode: null, output: '', savedTo: null, feedback: UNSANDBOXED });
     let savedTo: string | null = null;
     let buildDir: string | null = null;
     try {
       const workspace = await stat(ctx.workspace).catch(() => null);
       if (!workspace?.isDirectory()) throw new AppError('NOT_FOUND', `The workspace ${ctx.workspace} does not exist or is not a folder.`);
+      const spec = await specFor(this.options, ctx.workspace);
       savedTo = await saveBlock(block, ctx.workspace);
       buildDir = await mkdtemp(path.join(os.tmpdir(), 'agentic-block-'));
-      const plan = planFor(this.tag, block.code, { toolchain: this.toolchain, buildDir, workspace: ctx.workspace, cacheDir: this.options.cacheDir });
+      const plan = planFor(this.tag, block.code, { toolchain: this.toolchain, buildDir, workspace: ctx.workspace, cacheDir: path.join(spec.home!, '.cache') });
       await writeFile(path.join(buildDir, plan.sourceName), block.code);
       const exec = (line: CommandLine, timeoutMs: number) =>
         runInPty({
           ...line,
           cwd: ctx.workspace,
-          env: plan.env,
+          env: { ...this.toolchain.env, ...plan.env },
           sandbox: this.options.sandbox,
-          sandboxSpec: { writable: [buildDir!, this.options.cacheDir], network: this.options.network() },
+          sandboxSpec: { ...spec, writable: [buildDir!] },
           timeoutMs,
           signal: ctx.signal,
           onOutput: ctx.onOutput,

@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Logger, Tool } from '../../core/ports.js';
 import { createCodeTool, missingToolchainTool } from './codeTool.js';
+import { toolchainRoots } from './blockSpec.js';
 import { detectSandbox, type SandboxInfo } from './sandbox.js';
+import { DEFAULT_LIMITS, type SandboxLimits } from './sandboxPolicy.js';
 import { detectToolchains, type Toolchain } from './toolchains.js';
 
 export interface CreateCodeToolsOptions {
@@ -14,8 +16,14 @@ export interface CreateCodeToolsOptions {
   compileTimeoutMs?: number | (() => number);
   /** Characters of output kept per block (default 1 MiB). */
   outputCap?: number;
-  /** Persistent cache (Go build cache); default <tmp>/agentic-exec-cache. */
-  cacheDir?: string;
+  /** Per-block limits (settings.sandbox); a getter is read at each block. */
+  limits?: Partial<SandboxLimits> | (() => Partial<SandboxLimits>);
+  /** Whether blocks may run where no sandbox is available (settings.sandbox.allowUnsandboxed; default no). */
+  allowUnsandboxed?: boolean | (() => boolean);
+  /** Where each workspace's private home is made; default a fresh folder under the system temp folder. */
+  homesDir?: string;
+  /** Folders no block may see (the app's data folder). */
+  hidden?: string[];
   logger?: Logger;
   /** Pre-detected toolchains or sandbox (tests, or a host that detected them already). */
   toolchains?: Toolchain[];
@@ -31,6 +39,9 @@ export interface CodeTools {
   unavailable: Tool[];
   toolchains: Toolchain[];
   sandbox: { available: boolean; kind: string; warning: string | null };
+  /** The full detection result and options, for `agentic sandbox --explain`. */
+  sandboxInfo: SandboxInfo;
+  homesDir: string;
 }
 
 function getter<T>(value: T | (() => T) | undefined, fallback: T): () => T {
@@ -40,8 +51,8 @@ function getter<T>(value: T | (() => T) | undefined, fallback: T): () => T {
 
 export async function createCodeTools(options: CreateCodeToolsOptions = {}): Promise<CodeTools> {
   const [toolchains, sandbox] = await Promise.all([options.toolchains ?? detectToolchains(), options.sandbox ?? detectSandbox()]);
-  const cacheDir = options.cacheDir ?? path.join(os.tmpdir(), 'agentic-exec-cache');
-  await mkdir(cacheDir, { recursive: true });
+  const homesDir = options.homesDir ?? path.join(os.tmpdir(), `agentic-homes-${process.getuid?.() ?? 'user'}`);
+  await mkdir(homesDir, { recursive: true, mode: 0o700 });
   if (sandbox.warning) options.logger?.warn(sandbox.warning);
   const installed = toolchains.filter((t) => t.available);
   const languages = installed.map((t) => t.language);
@@ -49,7 +60,11 @@ export async function createCodeTools(options: CreateCodeToolsOptions = {}): Pro
     sandbox,
     network: getter(options.network, true),
     compileTimeoutMs: getter(options.compileTimeoutMs, 60_000),
-    cacheDir,
+    limits: () => ({ ...DEFAULT_LIMITS, ...getter(options.limits, {})() }),
+    allowUnsandboxed: getter(options.allowUnsandboxed, false),
+    homesDir,
+    hidden: options.hidden ?? [],
+    readOnly: toolchainRoots(toolchains),
     ...(options.outputCap !== undefined ? { outputCap: options.outputCap } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
   };
@@ -59,5 +74,7 @@ export async function createCodeTools(options: CreateCodeToolsOptions = {}): Pro
     unavailable: toolchains.filter((t) => !t.available).map((t) => missingToolchainTool(t.language, t.missing, languages)),
     toolchains,
     sandbox: { available: sandbox.available, kind: sandbox.kind, warning: sandbox.warning },
+    sandboxInfo: sandbox,
+    homesDir,
   };
 }

@@ -1,9 +1,11 @@
 // Runs one command in a pseudo-terminal, inside the sandbox when there is one: streams its output,
 // caps it, enforces the time limit and cancellation, and kills the whole process tree at the end.
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import { spawn, type IPty } from 'node-pty';
+import { blockEnv } from './blockEnv.js';
 import { OutputCap } from './outputCap.js';
-import { BLOCK_MARKER_VAR, killTree } from './processTree.js';
+import { killTree } from './processTree.js';
 import { wrapCommand, type SandboxInfo, type SandboxSpec } from './sandbox.js';
 
 export interface PtyRunOptions {
@@ -40,17 +42,18 @@ export interface PtyRunResult {
   durationMs: number;
 }
 
-const TERM_ENV = { TERM: 'xterm-256color', COLORTERM: 'truecolor', PYTHONUNBUFFERED: '1', PYTHONDONTWRITEBYTECODE: '1' };
-
-// The app's own credentials (provider API keys, tokens) are not the model's to read or send away.
-const SECRET_ENV = /key|token|secret|passw|credential|auth|cookie|session/i;
-// Inside bubblewrap only the workspace and a private /tmp are writable: caches go to /tmp.
-const SANDBOX_ENV = { TMPDIR: '/tmp', XDG_CACHE_HOME: '/tmp/.cache', MPLCONFIGDIR: '/tmp/.matplotlib' };
-
-export function blockEnv(extra: Record<string, string> | undefined, marker: string, sandboxed: boolean): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !SECRET_ENV.test(k)) env[k] = v;
-  return { ...env, ...TERM_ENV, ...(sandboxed ? SANDBOX_ENV : {}), ...extra, [BLOCK_MARKER_VAR]: marker };
+/** The block's environment for this sandbox and spec (see blockEnv.ts). */
+export function envFor(options: Pick<PtyRunOptions, 'env' | 'sandbox' | 'sandboxSpec'>, marker: string): Record<string, string> {
+  const { sandbox, sandboxSpec: spec } = options;
+  const sandboxed = sandbox.kind !== 'none';
+  const visible = [...(spec.readOnly ?? []), ...(spec.home ? [spec.home] : []), ...spec.writable];
+  return blockEnv(options.env, marker, {
+    home: spec.home ?? null,
+    sandboxed,
+    runsAsNobody: sandbox.kind === 'bubblewrap' && sandbox.layout?.uid === 0,
+    visible,
+    hostHome: sandbox.layout?.home ?? os.homedir(),
+  });
 }
 
 /** Quiet time after which the output is taken as complete, and the most that waiting may add. */
@@ -80,7 +83,7 @@ export async function runInPty(options: PtyRunOptions): Promise<PtyRunResult> {
 
   let pty: IPty;
   try {
-    pty = spawn(command.file, command.args, { name: 'xterm-256color', cols: 120, rows: 32, cwd: options.cwd, env: blockEnv(options.env, marker, sandboxed) });
+    pty = spawn(command.file, command.args, { name: 'xterm-256color', cols: 120, rows: 32, cwd: options.cwd, env: envFor(options, marker) });
   } catch (error) {
     throw new Error(`Could not start ${command.file}: ${(error as Error).message}`, { cause: error });
   }

@@ -1,9 +1,14 @@
 // The OS sandbox around each block: bubblewrap on Linux, a generated sandbox-exec profile on macOS,
-// otherwise none (and a warning the UI shows). See docs/sandbox.md for why not sandbox-runtime.
+// otherwise none (and blocks run only once the user accepted a warning). See docs/sandbox.md.
 import { execFile } from 'node:child_process';
+import { readHostLayout, type HostLayout } from './hostLayout.js';
+import { macProfile } from './seatbelt.js';
+import { DEFAULT_LIMITS, policyMounts, probeHost, type Mount, type Probe, type SandboxSpec } from './sandboxPolicy.js';
 import { findExecutable } from './which.js';
 
 export type SandboxKind = 'bubblewrap' | 'sandbox-exec' | 'none';
+export type { SandboxSpec, SandboxLimits, Mount } from './sandboxPolicy.js';
+export { macProfile } from './seatbelt.js';
 
 export interface SandboxInfo {
   available: boolean;
@@ -12,71 +17,101 @@ export interface SandboxInfo {
   warning: string | null;
   /** The bwrap or sandbox-exec executable. */
   executable: string | null;
+  /** The host's file system facts the policy is built from (read at detection). */
+  layout?: HostLayout;
+  /** bwrap ≥ 0.8: nested user namespaces can be refused. */
+  disableUserns?: boolean;
+  /** util-linux prlimit, which sets the per-block limits (Linux). */
+  prlimit?: string | null;
 }
 
-export interface SandboxSpec {
-  workspace: string;
-  /** Extra writable folders (the block's private build folder, the Go build cache). */
-  writable: string[];
-  network: boolean;
-}
+const NONE = (warning: string, layout?: HostLayout): SandboxInfo => ({ available: false, kind: 'none', warning, executable: null, ...(layout ? { layout } : {}) });
 
-const NONE = (warning: string): SandboxInfo => ({ available: false, kind: 'none', warning, executable: null });
-
-function runs(file: string, args: string[]): Promise<boolean> {
+function run(file: string, args: string[]): Promise<{ ok: boolean; text: string }> {
   return new Promise((resolve) => {
-    execFile(file, args, { timeout: 10_000 }, (error) => resolve(error === null));
+    execFile(file, args, { timeout: 10_000 }, (error, stdout, stderr) => resolve({ ok: error === null, text: `${stdout}${stderr}` }));
   });
 }
 
-/** Finds a working sandbox; bwrap is tried for real, since user namespaces may be disabled. */
-export async function detectSandbox(): Promise<SandboxInfo> {
-  if (process.platform === 'linux') {
-    const bwrap = await findExecutable('bwrap');
-    if (!bwrap) return NONE('bubblewrap (bwrap) is not installed: code blocks run without a sandbox, with your user\'s full rights.');
-    const ok = await runs(bwrap, ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--unshare-pid', '--die-with-parent', '--', 'true']);
-    if (!ok) return NONE('bubblewrap is installed but cannot create namespaces here (user namespaces disabled?): code blocks run without a sandbox.');
-    return { available: true, kind: 'bubblewrap', warning: null, executable: bwrap };
-  }
-  if (process.platform === 'darwin') {
-    const sandboxExec = await findExecutable('sandbox-exec');
-    if (sandboxExec) return { available: true, kind: 'sandbox-exec', warning: null, executable: sandboxExec };
-    return NONE('sandbox-exec was not found: code blocks run without a sandbox.');
-  }
-  return NONE(`No sandbox is available on ${process.platform}: code blocks run without a sandbox, with your user's full rights.`);
-}
-
-/**
- * bubblewrap arguments: the whole file system read-only, /dev and /proc fresh, a private /tmp, the
- * workspace and the given folders writable, its own PID (and IPC) namespace so that nothing survives
- * the block, death with its parent, and no network when the setting says so.
- */
-export function bwrapArgs(spec: SandboxSpec): string[] {
-  const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'];
-  // Binds after --tmpfs /tmp, so a build folder under the host's /tmp reappears inside the private one.
-  for (const dir of [spec.workspace, ...spec.writable]) args.push('--bind', dir, dir);
-  args.push('--unshare-pid', '--unshare-ipc', '--die-with-parent', '--chdir', spec.workspace);
-  if (!spec.network) args.push('--unshare-net');
+/** The namespace and privilege options, the same for every block. */
+function privilegeArgs(layout: HostLayout | undefined, disableUserns: boolean): string[] {
+  const args = ['--unshare-user'];
+  // As root, the block runs as nobody inside its own user namespace, with no capability at all.
+  if (layout?.uid === 0) args.push('--uid', '65534', '--gid', '65534');
+  if (disableUserns) args.push('--disable-userns');
+  args.push('--cap-drop', 'ALL', '--new-session', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try', '--die-with-parent');
   return args;
 }
 
-const sbString = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
-
-/** A sandbox-exec (Seatbelt) profile with the same intent; macOS has no PID namespace to give. */
-export function macProfile(spec: SandboxSpec): string {
-  const writable = [spec.workspace, ...spec.writable, '/private/tmp', '/private/var/folders'].map((d) => `(subpath ${sbString(d)})`);
-  return [
-    '(version 1)',
-    '(allow default)',
-    '(deny file-write*)',
-    `(allow file-write* ${writable.join(' ')} (literal "/dev/null") (literal "/dev/tty") (regex #"^/dev/ttys[0-9]+$") (regex #"^/dev/fd/"))`,
-    ...(spec.network ? [] : ['(deny network*)', '(allow network* (local unix))']),
-  ].join('\n');
+/** Finds a working sandbox; bwrap is tried for real with the full privilege set, since user namespaces may be disabled. */
+export async function detectSandbox(): Promise<SandboxInfo> {
+  if (process.platform === 'linux') {
+    const [bwrap, prlimit, layout] = await Promise.all([findExecutable('bwrap'), findExecutable('prlimit'), readHostLayout()]);
+    if (!bwrap) return NONE("bubblewrap (bwrap) is not installed: code blocks would run without a sandbox, with your user's full rights.", layout);
+    const help = await run(bwrap, ['--help']);
+    const disableUserns = help.text.includes('--disable-userns');
+    const probe = [...privilegeArgs(layout, disableUserns), '--ro-bind', '/', '/', '--proc', '/proc', '--dev', '/dev', '--', 'true'];
+    const ok = await run(bwrap, probe);
+    if (!ok.ok) return NONE(`bubblewrap cannot create an unprivileged user namespace here (${ok.text.trim().slice(0, 200) || 'disabled?'}): code blocks would run without a sandbox.`, layout);
+    return { available: true, kind: 'bubblewrap', warning: null, executable: bwrap, layout, disableUserns, prlimit };
+  }
+  if (process.platform === 'darwin') {
+    const sandboxExec = await findExecutable('sandbox-exec');
+    if (sandboxExec) return { available: true, kind: 'sandbox-exec', warning: null, executable: sandboxExec, layout: await readHostLayout() };
+    return NONE('sandbox-exec was not found: code blocks would run without a sandbox.');
+  }
+  return NONE(`No sandbox is available on ${process.platform}: code blocks would run without a sandbox, with your user's full rights.`);
 }
 
-/** The command line that runs `file args` inside the sandbox (unchanged without one). */
+const MIB = 1024 * 1024;
+
+function mountArgs(m: Mount): string[] {
+  switch (m.kind) {
+    case 'ro':
+      return ['--ro-bind', m.path, m.path];
+    case 'rw':
+      return ['--bind', m.path, m.path];
+    case 'tmpfs':
+      return [...(m.sizeMiB ? ['--size', String(m.sizeMiB * MIB)] : []), '--tmpfs', m.path];
+    case 'mask':
+      // An empty folder made read-only, or the empty file /dev/null read-only.
+      return m.dir ? ['--perms', '0000', '--tmpfs', m.path, '--remount-ro', m.path] : ['--ro-bind', '/dev/null', m.path];
+    case 'symlink':
+      return ['--symlink', m.target, m.path];
+    case 'proc':
+      return ['--proc', m.path];
+    case 'dev':
+      return ['--dev', m.path];
+  }
+}
+
+const FALLBACK_LAYOUT: HostLayout = { home: '/nonexistent', uid: -1, topLevel: {}, etcMasks: [], resolvConf: null, procMasked: [], procReadOnly: [] };
+
+/**
+ * bubblewrap arguments: its own user (no capability, nobody as root), PID, IPC, UTS and cgroup
+ * namespaces, a new session (no typing into the app's terminal), death with its parent, the
+ * allow-listed mounts, a read-only root, and no network when the setting says so.
+ */
+export function bwrapArgs(spec: SandboxSpec, info: Pick<SandboxInfo, 'layout' | 'disableUserns'> = {}, probe: Probe = probeHost): string[] {
+  const layout = info.layout ?? FALLBACK_LAYOUT;
+  const args = privilegeArgs(info.layout, info.disableUserns ?? false);
+  if (!spec.network) args.push('--unshare-net');
+  for (const m of policyMounts(layout, spec, probe)) args.push(...mountArgs(m));
+  // The sandbox's own root (a tmpfs holding the mount points) is read-only too.
+  args.push('--remount-ro', '/', '--chdir', spec.workspace);
+  return args;
+}
+
+/** prlimit options for the per-block limits (processes, private memory per process). */
+export function limitArgs(spec: SandboxSpec): string[] {
+  const limits = spec.limits ?? DEFAULT_LIMITS;
+  return [`--nproc=${limits.processes}`, `--data=${limits.memoryMiB * MIB}`, '--core=0', '--'];
+}
+
+/** The command line that runs `file args` inside the sandbox (only the limits without one). */
 export function wrapCommand(info: SandboxInfo, spec: SandboxSpec, file: string, args: string[]): { file: string; args: string[] } {
-  if (info.kind === 'bubblewrap' && info.executable) return { file: info.executable, args: [...bwrapArgs(spec), '--', file, ...args] };
-  if (info.kind === 'sandbox-exec' && info.executable) return { file: info.executable, args: ['-p', macProfile(spec), file, ...args] };
-  return { file, args };
+  const limited = info.prlimit ? [info.prlimit, ...limitArgs(spec), file, ...args] : [file, ...args];
+  if (info.kind === 'bubblewrap' && info.executable) return { file: info.executable, args: [...bwrapArgs(spec, info), '--', ...limited] };
+  if (info.kind === 'sandbox-exec' && info.executable) return { file: info.executable, args: ['-p', macProfile(spec, info.layout), file, ...args] };
+  return { file: limited[0]!, args: limited.slice(1) };
 }

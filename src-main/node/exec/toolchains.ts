@@ -1,5 +1,7 @@
 // Which languages this machine can run: the prompt and the tool set list only those.
 import { execFile } from 'node:child_process';
+import { realpath } from 'node:fs/promises';
+import path from 'node:path';
 import { findExecutable } from './which.js';
 
 export const CODE_LANGUAGES = ['python', 'bash', 'c', 'go', 'java'] as const;
@@ -14,6 +16,13 @@ export interface Toolchain {
   commands: Record<string, string>;
   /** Executables that were looked for and not found. */
   missing: string[];
+  /**
+   * Folders the toolchain needs to read at run time (its prefix, user site-packages, the JDK, Go's
+   * root): the sandbox binds them read-only when they lie outside the system folders it shows anyway.
+   */
+  roots?: string[];
+  /** Variables the toolchain needs inside the sandbox (e.g. GOPROXY pointing at the host's module cache). */
+  env?: Record<string, string>;
 }
 
 function output(file: string, args: string[]): Promise<string | null> {
@@ -29,10 +38,31 @@ async function python(): Promise<Toolchain> {
   const base: Toolchain = { language: 'python', available: false, version: null, commands: {}, missing: ['python3'] };
   if (!found) return base;
   // Version shims (pyenv) are shell scripts; running the real interpreter saves a process per block.
-  const info = await output(found, ['-c', 'import sys, platform; print(sys.executable); print(platform.python_version())']);
-  const [executable, version] = (info ?? '').split('\n');
+  const info = await output(found, ['-c', PYTHON_PROBE]);
+  const [executable, version, ...dirs] = (info ?? '').split('\n').map((l) => l.trim());
   if (!executable || !version || !version.startsWith('3')) return base;
-  return { language: 'python', available: true, version: `Python ${version.trim()}`, commands: { python: executable.trim() }, missing: [] };
+  // A pyenv shim runs `pyenv exec`, which needs the whole pyenv root, not only the version's prefix.
+  const pyenv = /^(.*\/\.pyenv)\//.exec(found)?.[1] ?? /^(.*\/\.pyenv)\//.exec(executable)?.[1];
+  const roots = [...dirs, ...(pyenv ? [pyenv] : [])].filter((d) => d !== '');
+  return { language: 'python', available: true, version: `Python ${version}`, commands: { python: executable }, missing: [], roots: [...new Set(roots)] };
+}
+
+const PYTHON_PROBE = 'import sys, site, platform; print(sys.executable); print(platform.python_version()); print(sys.prefix); print(sys.base_prefix); print(site.getusersitepackages())';
+
+/** The real folder two levels above an executable (…/bin/javac → the JDK). */
+async function prefixOf(executable: string): Promise<string | null> {
+  const real = await realpath(executable).catch(() => null);
+  return real ? path.dirname(path.dirname(real)) : null;
+}
+
+async function goDetails(go: string): Promise<Pick<Toolchain, 'roots' | 'env'>> {
+  const text = await output(go, ['env', 'GOROOT', 'GOMODCACHE', 'GOPROXY']);
+  const [goroot, modcache, proxy] = (text ?? '').split('\n').map((l) => l.trim());
+  const roots = [goroot, modcache].filter((d): d is string => !!d);
+  // Each workspace has its own module cache; the host's cache is offered read-only as a first proxy,
+  // so modules already downloaded on this machine build offline.
+  const env: Record<string, string> = modcache ? { GOPROXY: [`file://${modcache}/cache/download`, proxy || 'off'].join(',') } : {};
+  return { roots, env };
 }
 
 async function single(language: CodeLanguage, names: string[], versionArgs: string[], pick: (text: string) => string | null): Promise<Toolchain> {
@@ -41,7 +71,8 @@ async function single(language: CodeLanguage, names: string[], versionArgs: stri
     if (!found) continue;
     const text = await output(found, versionArgs);
     if (text === null) continue;
-    return { language, available: true, version: pick(text), commands: { [language === 'c' ? 'cc' : language]: found }, missing: [] };
+    const details = language === 'go' ? await goDetails(found) : {};
+    return { language, available: true, version: pick(text), commands: { [language === 'c' ? 'cc' : language]: found }, missing: [], ...details };
   }
   return { language, available: false, version: null, commands: {}, missing: [names[0]!] };
 }
@@ -52,7 +83,8 @@ async function java(): Promise<Toolchain> {
   if (!javac || !javaBin) return { language: 'java', available: false, version: null, commands: {}, missing };
   const text = await output(javac, ['-version']);
   if (text === null) return { language: 'java', available: false, version: null, commands: {}, missing: ['javac'] };
-  return { language: 'java', available: true, version: firstLine(text), commands: { javac, java: javaBin }, missing: [] };
+  const jdk = await prefixOf(javac);
+  return { language: 'java', available: true, version: firstLine(text), commands: { javac, java: javaBin }, missing: [], roots: jdk ? [jdk] : [] };
 }
 
 /** Detects every language's toolchain (in parallel; a few hundred ms, mostly the JVM). */

@@ -1,0 +1,124 @@
+// The sandbox's file system, built from an allow-list: the system folders read-only (with /etc's
+// secrets masked), fresh /proc and /dev, private /tmp and /dev/shm of bounded size, the home folder
+// an empty tmpfs, and inside it only the toolchains (read-only), the block's private home, its build
+// folder and the workspace (read-write). Whatever is not listed does not exist for a block: the
+// app's data folder, ~/.ssh, host sockets under /run and /var/run, other users' homes.
+import { lstatSync } from 'node:fs';
+import path from 'node:path';
+import type { HostLayout } from './hostLayout.js';
+
+export interface SandboxLimits {
+  /** Processes and threads of the block (RLIMIT_NPROC; a pids cgroup as root). */
+  processes: number;
+  /** Private writable memory per process, MiB (RLIMIT_DATA). */
+  memoryMiB: number;
+  /** Size of the private /tmp and of /dev/shm each, MiB. */
+  tmpMiB: number;
+}
+
+export const DEFAULT_LIMITS: SandboxLimits = { processes: 1024, memoryMiB: 4096, tmpMiB: 512 };
+
+export interface SandboxSpec {
+  workspace: string;
+  /** Extra writable folders (the block's private build folder). */
+  writable: string[];
+  network: boolean;
+  /** The block's private home (read-write, HOME points at it); not the app's data folder. */
+  home?: string;
+  /** Toolchain folders shown read-only. */
+  readOnly?: string[];
+  /** Folders never shown, even when they lie inside a shown one (the app's data folder, other homes). */
+  hidden?: string[];
+  limits?: SandboxLimits;
+}
+
+export type Mount =
+  | { kind: 'ro' | 'rw'; path: string; why: string }
+  | { kind: 'tmpfs'; path: string; sizeMiB: number | null; why: string }
+  /** A file replaced by an empty one, a folder by an empty read-only one. */
+  | { kind: 'mask'; path: string; dir: boolean; why: string }
+  | { kind: 'symlink'; path: string; target: string; why: string }
+  | { kind: 'proc' | 'dev'; path: string; why: string };
+
+/** Private places in a home folder, hidden even when the workspace or a toolchain folder contains them. */
+export const PRIVATE_IN_HOME = [
+  '.ssh', '.gnupg', '.aws', '.azure', '.config', '.docker', '.kube', '.netrc', '.npmrc', '.pypirc', '.git-credentials',
+  '.password-store', '.local/share/keyrings', '.mozilla', '.pki', '.cache', '.bash_history', 'snap', 'Library',
+];
+const HOME_TMPFS_MIB = 16;
+
+const isInside = (root: string, p: string) => p === root || p.startsWith(root.endsWith('/') ? root : `${root}/`);
+const systemVisible = (p: string) => ['/usr', '/etc'].some((d) => isInside(d, p));
+
+/** The folders a block must never see, for this spec and host. */
+export function hiddenPaths(layout: HostLayout, spec: SandboxSpec): string[] {
+  return [...(spec.hidden ?? []), ...PRIVATE_IN_HOME.map((p) => path.join(layout.home, p)), '/run', '/var/run', '/tmp/.X11-unix'];
+}
+
+function systemMounts(layout: HostLayout): Mount[] {
+  const mounts: Mount[] = [{ kind: 'ro', path: '/usr', why: 'system programs and libraries' }];
+  for (const [dir, target] of Object.entries(layout.topLevel)) {
+    if (dir === '/usr') continue;
+    mounts.push(target === null ? { kind: 'ro', path: dir, why: 'system folder' } : { kind: 'symlink', path: dir, target, why: 'system link' });
+  }
+  mounts.push({ kind: 'ro', path: '/etc', why: 'system configuration' });
+  for (const m of layout.etcMasks) mounts.push({ kind: 'mask', path: m.path, dir: m.dir, why: 'readable only by its owner on the host (a secret)' });
+  if (layout.resolvConf) mounts.push({ kind: 'ro', path: layout.resolvConf, why: 'name resolution (/etc/resolv.conf points here)' });
+  return mounts;
+}
+
+function kernelMounts(layout: HostLayout, limits: SandboxLimits): Mount[] {
+  return [
+    { kind: 'proc', path: '/proc', why: 'processes of this block only (own PID namespace)' },
+    ...layout.procReadOnly.map((p): Mount => ({ kind: 'ro', path: p, why: 'kernel settings, read-only' })),
+    ...layout.procMasked.map((p): Mount => ({ kind: 'mask', path: p, dir: false, why: 'kernel memory, keys and triggers' })),
+    { kind: 'dev', path: '/dev', why: 'null, zero, random, tty and a private pts only' },
+    { kind: 'tmpfs', path: '/dev/shm', sizeMiB: limits.tmpMiB, why: 'private shared memory' },
+    { kind: 'tmpfs', path: '/tmp', sizeMiB: limits.tmpMiB, why: 'private temporary folder, gone with the block' },
+  ];
+}
+
+/** What is at a host path: the sandbox binds only what exists (bwrap would create the rest). */
+export type Probe = (p: string) => 'dir' | 'file' | null;
+export const probeHost: Probe = (p) => {
+  try {
+    return lstatSync(p).isDirectory() ? 'dir' : 'file';
+  } catch {
+    return null;
+  }
+};
+
+/** Every mount, in order (a later one covers an earlier one). */
+export function policyMounts(layout: HostLayout, spec: SandboxSpec, probe: Probe = probeHost): Mount[] {
+  const limits = spec.limits ?? DEFAULT_LIMITS;
+  const hidden = hiddenPaths(layout, spec);
+  const mounts = [...systemMounts(layout), ...kernelMounts(layout, limits)];
+  if (!systemVisible(layout.home)) mounts.push({ kind: 'tmpfs', path: layout.home, sizeMiB: HOME_TMPFS_MIB, why: 'your home folder: empty here' });
+  const shown: string[] = [];
+  for (const root of spec.readOnly ?? []) {
+    // A toolchain folder inside a hidden one stays hidden (its block fails, visibly) rather than showing the rest.
+    if (systemVisible(root) || hidden.some((h) => isInside(h, root)) || shown.some((s) => isInside(s, root)) || probe(root) === null) continue;
+    shown.push(root);
+    mounts.push({ kind: 'ro', path: root, why: 'toolchain, read-only' });
+  }
+  mounts.push({ kind: 'rw', path: spec.workspace, why: 'the workspace' });
+  // What a shown folder contains of the hidden ones (a workspace set to the home folder, say) is masked.
+  const bound = [...shown, spec.workspace];
+  for (const h of hidden) {
+    if (!bound.some((b) => isInside(b, h) && b !== h)) continue;
+    const what = probe(h);
+    if (what !== null) mounts.push({ kind: 'mask', path: h, dir: what === 'dir', why: 'private: hidden inside a shown folder' });
+  }
+  if (spec.home) mounts.push({ kind: 'rw', path: spec.home, why: "the block's private home (HOME, caches)" });
+  for (const dir of spec.writable) mounts.push({ kind: 'rw', path: dir, why: "the block's build folder" });
+  return mounts;
+}
+
+/** A folder a workspace may not be: the root, a system folder, or a folder holding the home. */
+export function unsafeWorkspace(workspace: string, layout: HostLayout): string | null {
+  const ws = path.resolve(workspace);
+  if (ws === '/') return 'the workspace is the root folder';
+  if (systemVisible(ws) || Object.keys(layout.topLevel).some((d) => isInside(d, ws))) return `the workspace ${ws} is a system folder`;
+  if (isInside(ws, layout.home) && ws !== layout.home) return `the workspace ${ws} contains your home folder`;
+  return null;
+}
