@@ -37,14 +37,14 @@ async function start(): Promise<void> {
         if (!embedded) throw new Error('The browser view is not ready yet.');
         return embedded.driverFactory();
       },
-      setBounds: (rect) => embedded?.view.setBounds({ x: Math.round(rect.x), y: Math.round(rect.y), width: Math.round(rect.width), height: Math.round(rect.height) }),
+      setBounds: (rect) => embedded?.setBounds(rect),
+      setOverlay: (open) => embedded?.setOverlay(open),
     },
   });
   const open = () => {
     const { window, isAppUrl } = createMainWindow(outDir);
     const stop = serveIpc(window, core!.handlers, core!.subscribe, isAppUrl);
     embedded = createEmbeddedBrowser({ window, logger });
-    embedded.view.setBounds({ x: 0, y: 0, width: 0, height: 0 });
     window.on('closed', () => {
       stop();
       const closing = embedded;

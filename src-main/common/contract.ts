@@ -86,6 +86,8 @@ export const commands = {
     z.object({ x: z.number(), y: z.number(), width: z.number().min(0), height: z.number().min(0) }),
     z.object({ applied: z.boolean() }),
   ),
+  /** Electron: the page shows an overlay (drawer, dialog) or no longer does; the native view hides meanwhile. */
+  'browser.setOverlay': cmd(z.object({ open: z.boolean() }), z.object({ applied: z.boolean() })),
   'router.route': cmd(z.object({ text: z.string().min(1).max(20_000) }), RoutingDecisionSchema),
   'settings.get': cmd(Empty, SettingsSchema),
   'settings.update': cmd(SettingsPatchSchema, SettingsSchema),

@@ -106,33 +106,37 @@ async function tryEngine(driver: BrowserDriver, engine: SearchEngine, query: str
 export function createBrowserSearch(options: BrowserSearchOptions): WebSearch {
   const engines = options.engines ?? defaultEngines();
   const max = options.maxResults ?? 10;
+  const searchOn = async (driver: BrowserDriver, query: string, signal: AbortSignal): Promise<SearchResult[]> => {
+    const refusals: string[] = [];
+    let answeredEmpty = false;
+    for (const engine of engines) {
+      signal.throwIfAborted();
+      try {
+        const outcome = await tryEngine(driver, engine, query, max, signal);
+        if (typeof outcome !== 'string' && outcome.length > 0) return outcome;
+        if (typeof outcome !== 'string') answeredEmpty = true;
+        refusals.push(typeof outcome === 'string' ? outcome : `${engine.name} found nothing`);
+      } catch (error) {
+        if (isAbortError(error) || signal.aborted) throw error;
+        refusals.push(`${engine.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      options.logger.warn('search engine refused, trying the next', { engine: engine.name, reason: refusals.at(-1) });
+    }
+    // An engine that answered with nothing is an answer: only when none answered is it an error.
+    if (answeredEmpty) return [];
+    throw new AppError('OFFLINE', `No search engine answered: ${refusals.join('; ')}.`);
+  };
   return {
     name: 'browser',
     async search(query, signal) {
-      const refusals: string[] = [];
-      let answeredEmpty = false;
       // One fresh page per search, shared by the engines it tries.
       const driver = await options.driver();
       try {
-        for (const engine of engines) {
-          signal.throwIfAborted();
-          try {
-            const outcome = await tryEngine(driver, engine, query, max, signal);
-            if (typeof outcome !== 'string' && outcome.length > 0) return outcome;
-            if (typeof outcome !== 'string') answeredEmpty = true;
-            refusals.push(typeof outcome === 'string' ? outcome : `${engine.name} found nothing`);
-          } catch (error) {
-            if (isAbortError(error) || signal.aborted) throw error;
-            refusals.push(`${engine.name} failed: ${error instanceof Error ? error.message : String(error)}`);
-          }
-          options.logger.warn('search engine refused, trying the next', { engine: engine.name, reason: refusals.at(-1) });
-        }
+        return await searchOn(driver, query, signal);
       } finally {
         await driver.close();
       }
-      // An engine that answered with nothing is an answer: only when none answered is it an error.
-      if (answeredEmpty) return [];
-      throw new AppError('OFFLINE', `No search engine answered: ${refusals.join('; ')}.`);
     },
+    searchOn,
   };
 }

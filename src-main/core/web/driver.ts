@@ -111,4 +111,6 @@ export interface SearchResult {
 export interface WebSearch {
   readonly name: string;
   search(query: string, signal: AbortSignal): Promise<SearchResult[]>;
+  /** Searches on a page the caller already holds (the Electron view is one page: a second driver would wait for the first). */
+  searchOn?(driver: BrowserDriver, query: string, signal: AbortSignal): Promise<SearchResult[]>;
 }

@@ -30,7 +30,7 @@ export class WebActions {
 
   constructor(
     private readonly ctx: AgentContext,
-    private readonly deps: { driver: () => Promise<BrowserDriver>; search: WebSearch; screencast?: boolean },
+    private readonly deps: { driver: () => Promise<BrowserDriver>; search: WebSearch; screencast?: boolean; searchInPage?: boolean },
     private readonly nonce: string,
     private readonly pageTokens: number,
   ) {}
@@ -97,7 +97,8 @@ export class WebActions {
   }
 
   private async search(query: string): Promise<ActionResult> {
-    const results = await this.deps.search.search(query, this.ctx.signal);
+    const { search } = this.deps;
+    const results = this.deps.searchInPage && search.searchOn ? await search.searchOn(await this.page(), query, this.ctx.signal) : await search.search(query, this.ctx.signal);
     this.taint();
     this.view = { kind: 'results', query, results };
     return { feedback: [], landed: { url: `search:${query}`, content: results.map((r) => r.url).join('\n') } };

@@ -22,6 +22,8 @@ export interface WebAgentDeps {
   pageTokens?: number;
   /** Stream CDP frames as browser.frame events (off where the UI shows the page itself). */
   screencast?: boolean;
+  /** Search on the run's own page (Electron: the view is the only page) when the search can. */
+  searchInPage?: boolean;
 }
 
 const MAX_BLOCKERS = 3;

@@ -12,9 +12,11 @@ import { formatToolList } from '../../core/mcp/format.js';
 import { createMcpTool } from '../../core/mcp/mcp-tool.js';
 import { createPlannerAgent } from '../../core/planner/plannerAgent.js';
 import type { ApprovalVerdict, Block, Logger, Tool } from '../../core/ports.js';
-import type { BrowserDriver } from '../../core/web/driver.js';
+import { createBrowserSearch } from '../../core/web/browserSearch.js';
+import type { BrowserDriver, WebSearch } from '../../core/web/driver.js';
 import { createWebAgent } from '../../core/web/webAgent.js';
 import type { BrowserWeb } from '../browser/browserWeb.js';
+import { SearxngSearch } from '../browser/searxngSearch.js';
 import { checkShellSyntax, createCodeTools } from '../exec/index.js';
 import { defaultHomesDir } from '../exec/privateHome.js';
 import { loadCatalog, ModelManager } from '../llm/modelManager.js';
@@ -29,6 +31,8 @@ import type { SettingsFile } from './settingsFile.js';
 export interface EmbeddedBrowserHooks {
   driverFactory: () => Promise<BrowserDriver>;
   setBounds: (rect: { x: number; y: number; width: number; height: number }) => void;
+  /** The page shows an overlay (settings, approval, a dialog): the native view must not draw over it. */
+  setOverlay?: (open: boolean) => void;
 }
 
 export interface AdapterConfig {
@@ -138,8 +142,9 @@ export async function createAdapters(config: AdapterConfig) {
     webAgent: (env: AgentEnvironment): Agent => {
       const embedded = config.embeddedBrowser;
       // In Electron the user watches the embedded view itself; elsewhere CDP frames stream to the pane.
+      // Electron: search too runs in the view, on the run's own page; no system Chrome is ever launched.
       return embedded
-        ? createWebAgent({ driver: embedded.driverFactory, search: lazySearch(web), prompts: env.prompts, screencast: false })
+        ? createWebAgent({ driver: embedded.driverFactory, search: embeddedSearch(embedded, settings, logger), searchInPage: true, prompts: env.prompts, screencast: false })
         : createWebAgent({ driver: async () => (await web()).driverFactory(), search: lazySearch(web), prompts: env.prompts });
     },
     plannerAgent: (env: AgentEnvironment): Agent =>
@@ -156,6 +161,23 @@ export async function createAdapters(config: AdapterConfig) {
 
 function failReplay(): never {
   throw new AppError('REPLAY_INVALID', 'The replay provider needs a replay file (--replay FILE).');
+}
+
+/** Search in the Electron view, or through SearxNG when one is configured (read at each search). */
+function embeddedSearch(embedded: EmbeddedBrowserHooks, settings: SettingsFile, logger: Logger): WebSearch {
+  const inView = createBrowserSearch({ driver: embedded.driverFactory, logger });
+  const searxng = (): WebSearch | null => {
+    const url = settings.get().searxngUrl;
+    return url ? new SearxngSearch(url) : null;
+  };
+  return {
+    name: 'browser',
+    search: (query, signal) => (searxng() ?? inView).search(query, signal),
+    searchOn: (driver, query, signal) => {
+      const server = searxng();
+      return server ? server.search(query, signal) : inView.searchOn!(driver, query, signal);
+    },
+  };
 }
 
 /** The search of the browser that is created on first use. */

@@ -56,6 +56,11 @@ export function createNodeHandlers(deps: {
       deps.embeddedBrowser.setBounds(rect);
       return { applied: true };
     },
+    'browser.setOverlay': async ({ open }) => {
+      if (!deps.embeddedBrowser?.setOverlay) return { applied: false };
+      deps.embeddedBrowser.setOverlay(open);
+      return { applied: true };
+    },
     'provider.setKey': async ({ key }) => {
       // A fresh reference makes the provider holder rebuild the provider with the new key.
       const ref = key ? `provider-${Date.now()}` : '';

@@ -51,6 +51,7 @@ const sampleInputs: { [K in CommandName]: CommandInput<K> } = {
   'approval.answer': { approvalId: 'a', approved: true },
   'provider.setKey': { key: 'sk-test' },
   'browser.setBounds': { x: 1, y: 2, width: 300, height: 200 },
+  'browser.setOverlay': { open: true },
   'router.route': { text: 'hello' },
   'settings.get': {},
   'settings.update': { maxAttempts: 3, sandbox: { network: false } },
