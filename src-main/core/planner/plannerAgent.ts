@@ -31,6 +31,7 @@ export function createPlannerAgent(options: PlannerOptions): Agent {
       const steps: StepState[] = first.steps.map((s) => ({ ...s, status: 'pending', output: '' }));
       const emitPlan = () => ctx.emit({ type: 'plan.updated', sessionId: ctx.sessionId, turnId: ctx.turnId, steps: steps.map(toView) });
       emitPlan();
+      if (steps.length === 1) return runSingleStep(ctx, steps[0]!, emitPlan, first.reasoning);
       let executed = 0;
       const maxSteps = options.maxSteps ?? 12;
       for (let step = nextRunnable(steps); step; step = nextRunnable(steps)) {
@@ -62,6 +63,25 @@ export function createPlannerAgent(options: PlannerOptions): Agent {
         artifacts: { files: steps.flatMap((s) => s.files ?? []), sources: steps.flatMap((s) => s.sources ?? []) },
       };
     },
+  };
+}
+
+/**
+ * A one-step plan is the request itself for one agent: it gets the user's own words (not the
+ * planner's paraphrase) and its answer is the turn's answer, with no revision call and no summary.
+ */
+async function runSingleStep(ctx: AgentContext, step: StepState, emitPlan: () => void, reasoning: string): Promise<AgentOutcome> {
+  step.status = 'running';
+  emitPlan();
+  const outcome = await ctx.runSubAgent(step.agent, ctx.request);
+  step.status = outcome.success ? 'done' : 'failed';
+  step.output = outcome.answer;
+  emitPlan();
+  return {
+    ...outcome,
+    agent: 'planner',
+    reasoning: reasoning + outcome.reasoning,
+    memory: [{ role: 'user', content: ctx.request }, { role: 'assistant', content: outcome.answer }],
   };
 }
 
