@@ -1,12 +1,12 @@
 // One Tool per installed language: refusal check, save through the workspace guard, compile in a
 // private folder, run in the workspace on a pty inside the sandbox, and a ToolResult for the model.
-import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { AppError, toErrorData } from '../../common/errors.js';
 import { checkInteractive } from '../../core/blocks/interactive.js';
 import type { Block, Logger, Tool, ToolContext, ToolResult } from '../../core/ports.js';
-import { resolveInWorkspace, workspaceRelative } from '../workspace/guard.js';
+import { workspaceRelative, writeInWorkspace } from '../workspace/guard.js';
 import { planFor, type CommandLine } from './languages.js';
 import { runInPty, type PtyRunResult } from './ptyRun.js';
 import { specFor, type SpecOptions } from './blockSpec.js';
@@ -42,9 +42,8 @@ export function plainText(terminal: string): string {
 
 async function saveBlock(block: Block, workspace: string): Promise<string | null> {
   if (block.savePath === null) return null;
-  const target = await resolveInWorkspace(workspace, block.savePath);
-  await mkdir(path.dirname(target), { recursive: true });
-  await writeFile(target, block.code.endsWith('\n') || block.code === '' ? block.code : `${block.code}\n`);
+  // No link is followed on the way, dangling ones included, and the file is renamed into place.
+  const target = await writeInWorkspace(workspace, block.savePath, block.code.endsWith('\n') || block.code === '' ? block.code : `${block.code}\n`);
   return workspaceRelative(workspace, target);
 }
 

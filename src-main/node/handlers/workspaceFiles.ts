@@ -1,7 +1,8 @@
 // The workspace panel: list the files, and copy files dropped on the window into the workspace.
-import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, stat } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import { AppError } from '../../common/errors.js';
+import { writeInWorkspace } from '../workspace/guard.js';
 
 const MAX_LISTED = 2000;
 const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
@@ -39,7 +40,8 @@ export async function importFiles(root: string, files: readonly { name: string; 
   for (const file of files) {
     const name = basename(file.name.replace(/\\/g, '/'));
     if (!name || name === '.' || name === '..' || name.includes('\0')) throw new AppError('BAD_INPUT', `Bad file name: ${file.name}`);
-    await writeFile(join(root, name), Buffer.from(file.dataBase64, 'base64'));
+    // Never through a link at the name (a dangling one included): temporary file, then rename.
+    await writeInWorkspace(root, name, Buffer.from(file.dataBase64, 'base64'));
     saved.push(name);
   }
   return saved;

@@ -1,8 +1,11 @@
 // The workspace guard: every path that comes from the model is resolved here before it is read or
 // written. Lexical checks first (NUL bytes, Windows and URL forms, `..`), then the real check: the
 // deepest existing ancestor is resolved with realpath, so a symlink pointing out is caught even when
-// the final file does not exist yet.
-import { realpath } from 'node:fs/promises';
+// the final file does not exist yet. Writes are stricter (resolveForWrite, writeInWorkspace): no
+// link at all on the way, and a temporary file renamed into place.
+import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
+import { lstat, mkdir, open, realpath, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../common/errors.js';
 
@@ -74,4 +77,71 @@ export async function workspaceRelative(workspace: string, absolute: string): Pr
   const rootReal = await realpath(path.resolve(workspace));
   const relative = path.relative(rootReal, absolute);
   return relative === '' ? '.' : relative.split(path.sep).join('/');
+}
+
+/**
+ * Resolves a path the app is about to write (a block's save path, an imported file): the lexical
+ * checks of resolveInWorkspace, then every component below the workspace is examined with lstat and
+ * any symbolic link refuses the write, dangling ones included (a link to ~/.config/autostart/x does
+ * not exist yet, yet a write through it would create it). Returns the absolute path, under the
+ * workspace's real path.
+ */
+export async function resolveForWrite(workspace: string, userPath: string): Promise<string> {
+  await resolveInWorkspace(workspace, userPath);
+  const rootReal = await realpath(path.resolve(workspace));
+  const lexical = path.resolve(path.resolve(workspace), userPath.replace(/\\/g, '/'));
+  const rootLexical = isInside(rootReal, lexical) ? rootReal : path.resolve(workspace);
+  const parts = path.relative(rootLexical, lexical).split(path.sep).filter((p) => p !== '');
+  if (parts.length === 0) throw outside(workspace, userPath, 'is the workspace itself, not a file in it');
+  let current = rootReal;
+  for (const [i, part] of parts.entries()) {
+    current = path.join(current, part);
+    const info = await lstat(current).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return null;
+      throw outside(workspace, userPath, `cannot be examined (${error.code ?? 'error'})`);
+    });
+    if (info === null) break;
+    if (info.isSymbolicLink()) throw outside(workspace, userPath, 'goes through a symbolic link (writes never follow links)');
+    if (i < parts.length - 1 && !info.isDirectory()) throw outside(workspace, userPath, `has a file where a folder is expected (${part})`);
+    if (i === parts.length - 1 && info.isDirectory()) throw new AppError('BAD_INPUT', `The path ${JSON.stringify(userPath)} is a folder, not a file.`);
+  }
+  return path.join(rootReal, ...parts);
+}
+
+/**
+ * Writes a file inside the workspace without ever following a link: the path is checked component
+ * by component, folders are created one at a time (each checked again), the data goes to a new
+ * temporary file beside the target (O_EXCL: never an existing file or link) and is renamed over it
+ * (a rename replaces a link at the target itself, never its destination). Keeps an existing file's mode.
+ */
+export async function writeInWorkspace(workspace: string, userPath: string, data: string | Uint8Array): Promise<string> {
+  const target = await resolveForWrite(workspace, userPath);
+  const rootReal = await realpath(path.resolve(workspace));
+  const relative = path.relative(rootReal, path.dirname(target));
+  let dir = rootReal;
+  for (const part of relative === '' ? [] : relative.split(path.sep)) {
+    dir = path.join(dir, part);
+    await mkdir(dir).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
+    const info = await lstat(dir);
+    if (!info.isDirectory()) throw outside(workspace, userPath, 'goes through a symbolic link (writes never follow links)');
+  }
+  const previous = await lstat(target).catch(() => null);
+  const tmp = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+  const handle = await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, previous?.isFile() ? previous.mode & 0o7777 : 0o644);
+  try {
+    await handle.writeFile(data);
+    if (previous?.isFile()) await handle.chmod(previous.mode & 0o7777);
+  } catch (error) {
+    await handle.close();
+    await rm(tmp, { force: true });
+    throw error;
+  }
+  await handle.close();
+  await rename(tmp, target).catch(async (error: unknown) => {
+    await rm(tmp, { force: true });
+    throw error;
+  });
+  return target;
 }
