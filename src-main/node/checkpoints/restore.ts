@@ -1,0 +1,133 @@
+// Applies a restore plan to the workspace, crash-safe: the plan is written first as a journal
+// (fsync), each file is written beside its target (temp, fsynced in parallel) and renamed over it, and a
+// restart replays an unfinished journal to its end. Every op is idempotent, so a replay after a
+// kill -9 at any point ends in the planned state; no file is ever half written.
+import { chmodSync, lstatSync, mkdirSync, renameSync, rmdirSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync, type Stats } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { z } from 'zod';
+import { FsEntrySchema, type FsEntry } from '../../common/checkpoints.js';
+import { fsyncAll, fsyncDir } from './atomic.js';
+import type { ObjectStore } from './objects.js';
+import { RESTORE_TMP_PREFIX } from './scan.js';
+
+export const JournalSchema = z.object({
+  version: z.literal(1),
+  id: z.string().regex(/^[\w-]+$/),
+  direction: z.enum(['undo', 'redo']),
+  turns: z.array(z.string()),
+  ops: z.array(z.object({ path: z.string(), target: FsEntrySchema.nullable() })),
+});
+export type Journal = z.infer<typeof JournalSchema>;
+
+/** A workspace-relative path we wrote ourselves; refused if it could climb out of the workspace. */
+export function checkRelPath(rel: string): string {
+  const parts = rel.split('/');
+  if (!rel || rel.startsWith('/') || rel.includes('\\') || rel.includes('\0') || parts.some((p) => p === '' || p === '.' || p === '..')) {
+    throw new Error(`refusing checkpoint path "${rel}"`);
+  }
+  return rel;
+}
+
+const lstatOrNull = (abs: string): Stats | null => {
+  try {
+    return lstatSync(abs);
+  } catch {
+    return null;
+  }
+};
+
+/** Makes sure every folder above `rel` is a real folder (never a link out of the workspace), creating missing ones. */
+function ensureParents(root: string, rel: string): void {
+  const parts = rel.split('/').slice(0, -1);
+  let abs = root;
+  for (const part of parts) {
+    abs = join(abs, part);
+    const st = lstatOrNull(abs);
+    if (!st) mkdirSync(abs, { mode: 0o755 });
+    else if (!st.isDirectory()) throw new Error(`cannot restore ${rel}: ${part} is not a folder`);
+  }
+}
+
+/** True when some folder above `rel` is missing or not a real folder: the path is not in the workspace tree. */
+export function hasForeignParent(root: string, rel: string): boolean {
+  const parts = rel.split('/').slice(0, -1);
+  let abs = root;
+  for (const part of parts) {
+    abs = join(abs, part);
+    const st = lstatOrNull(abs);
+    if (!st?.isDirectory()) return true;
+  }
+  return false;
+}
+
+const depth = (p: string) => p.split('/').length;
+
+function removeCurrent(abs: string, st: Stats): void {
+  if (st.isDirectory()) rmdirSync(abs);
+  else unlinkSync(abs);
+}
+
+/** Writes the new version beside its target; the caller fsyncs and renames it over. Returns the temp path. */
+function stageFile(root: string, rel: string, target: FsEntry, tmpName: string, objects: ObjectStore): string {
+  const abs = join(root, rel);
+  const tmp = join(dirname(abs), tmpName);
+  rmSync(tmp, { force: true });
+  if (target.kind === 'link') {
+    symlinkSync(target.target ?? '', tmp);
+  } else {
+    writeFileSync(tmp, objects.read(target.hash!), { mode: 0o600 });
+    chmodSync(tmp, target.mode);
+    const seconds = target.mtimeMs / 1000;
+    utimesSync(tmp, seconds, seconds);
+  }
+  return tmp;
+}
+
+const BATCH = 256;
+
+/** Brings every path of the journal to its target. Safe to run again on the same journal. */
+export async function applyJournal(root: string, journal: Journal, objects: ObjectStore, onOp?: () => void): Promise<number> {
+  const tmpOf = (i: number) => `${RESTORE_TMP_PREFIX}${journal.id}-${i}`;
+  const indexed = journal.ops.map((op, i) => ({ ...op, path: checkRelPath(op.path), i }));
+  let lastYield = performance.now();
+  const pause = async () => {
+    onOp?.();
+    if (performance.now() - lastYield > 8) {
+      await yieldToLoop();
+      lastYield = performance.now();
+    }
+  };
+  // Removals first, deepest first: what goes away, or changes between file, folder and link.
+  const removals = indexed.filter((op) => !hasForeignParent(root, op.path)).sort((a, b) => depth(b.path) - depth(a.path));
+  for (const op of removals) {
+    const abs = join(root, op.path);
+    const st = lstatOrNull(abs);
+    if (!st) continue;
+    const kindNow = st.isDirectory() ? 'dir' : st.isSymbolicLink() ? 'link' : 'file';
+    if (op.target === null || op.target.kind !== kindNow) removeCurrent(abs, st);
+    await pause();
+  }
+  // Then creations and updates, shallowest first, so folders exist before what they hold.
+  const writes = indexed.filter((op) => op.target !== null).sort((a, b) => depth(a.path) - depth(b.path));
+  for (let from = 0; from < writes.length; from += BATCH) {
+    const staged: { tmp: string; abs: string; link: boolean }[] = [];
+    for (const op of writes.slice(from, from + BATCH)) {
+      const target = op.target!;
+      ensureParents(root, op.path);
+      const abs = join(root, op.path);
+      if (target.kind === 'dir') {
+        if (!lstatOrNull(abs)) mkdirSync(abs, { mode: target.mode });
+        chmodSync(abs, target.mode);
+      } else {
+        staged.push({ tmp: stageFile(root, op.path, target, tmpOf(op.i), objects), abs, link: target.kind === 'link' });
+      }
+      await pause();
+    }
+    // Every new version is on disk before the first one replaces its file.
+    await fsyncAll(staged.filter((s) => !s.link).map((s) => s.tmp));
+    for (const s of staged) renameSync(s.tmp, s.abs);
+  }
+  for (const dir of new Set(indexed.map((op) => dirname(join(root, op.path))))) fsyncDir(dir);
+  return indexed.length;
+}

@@ -1,0 +1,24 @@
+// Builds the checkpoint service from the settings, and completes whatever a crash interrupted.
+import type { Handlers } from '../../common/contract.js';
+import type { Emit, Logger } from '../../core/ports.js';
+import type { SettingsFile } from '../config/settingsFile.js';
+import { createCheckpointHandlers, type CheckpointCommands } from './handlers.js';
+import { CheckpointService } from './service.js';
+import type { CheckpointLimits } from './workspaceStore.js';
+
+const MB = 1024 * 1024;
+const DAY = 24 * 60 * 60 * 1000;
+
+export function limitsFrom(settings: SettingsFile): () => CheckpointLimits {
+  return () => {
+    const c = settings.get().checkpoints;
+    return { maxFileBytes: c.maxFileMB * MB, maxAgeMs: c.maxAgeDays * DAY, maxStoreBytes: c.maxStoreMB * MB };
+  };
+}
+
+export async function createCheckpointService(deps: { dataDir: string; settings: SettingsFile; logger: Logger; emit?: Emit }): Promise<CheckpointService & { handlers: Pick<Handlers, CheckpointCommands> }> {
+  const service = new CheckpointService({ dataDir: deps.dataDir, limits: limitsFrom(deps.settings), logger: deps.logger, emit: deps.emit });
+  // The next start completes an interrupted restore (or an interrupted turn's record) before anything else.
+  await service.recoverAll().catch((error: unknown) => deps.logger.error('checkpoints: recovery failed', { error: String(error) }));
+  return Object.assign(service, { handlers: createCheckpointHandlers(service) });
+}
