@@ -23,6 +23,8 @@ import { SettingsFile } from './node/config/settingsFile.js';
 import { createNodeHandlers } from './node/handlers/index.js';
 import { createLogger } from './node/logger.js';
 import { SqliteStore } from './node/store/sqlite-store.js';
+import { createCheckpointService } from './node/checkpoints/wiring.js';
+import type { CheckpointService } from './node/checkpoints/service.js';
 
 export type HostKind = 'electron' | 'web' | 'cli';
 
@@ -51,6 +53,7 @@ export interface App {
   engine: AgentEngine;
   store: SqliteStore;
   settings: SettingsFile;
+  checkpoints: CheckpointService;
   route(text: string): Promise<RoutingDecision>;
   workspace(): string;
   /** The provider turns use now. */
@@ -78,6 +81,7 @@ export async function createApp(config: AppConfig): Promise<App> {
   let engine: AgentEngine | null = null;
   const approvals = new ApprovalRegistry(bus.emit, (turnId) => engine?.sessionOf(turnId) ?? null);
   const adapters = await createAdapters({ dataDir, modelsDir: paths.modelsDir, routerDir: paths.router, catalogFile: paths.catalog, settings, logger, emit: bus.emit, replayFile: config.replayFile, workspace, secrets, embeddedBrowser: config.embeddedBrowser });
+  const checkpoints = await createCheckpointService({ dataDir, settings, logger, emit: bus.emit });
   const agents = createAgentRegistry({ prompts, adapters, settings, os: `${platform()} ${release()}` });
 
   engine = new AgentEngine({
@@ -92,15 +96,26 @@ export async function createApp(config: AppConfig): Promise<App> {
     blockTimeoutMs: () => settings.get().blockTimeoutSec * 1000,
     summaryPrompt: () => assemblePrompt(prompts, 'summarize', { os: platform(), workspace: '', languages: [], language: 'auto', date: today() }),
     logger,
+    checkpoints,
   });
 
   const handlers: Handlers = {
     ...createSessionHandlers({ store, engine, approvals, emit: bus.emit }),
+    ...checkpoints.handlers,
     ...createNodeHandlers({ host: config.host, settings, adapters, workspace, emit: bus.emit, root, secrets, embeddedBrowser: config.embeddedBrowser }),
+  };
+
+  // Deleting a session deletes its checkpoints.
+  const deleteSession = handlers['session.delete'];
+  handlers['session.delete'] = async (input, ctx) => {
+    const result = await deleteSession(input, ctx);
+    await checkpoints.deleteSession(input.id);
+    return result;
   };
 
   return {
     handlers,
+    checkpoints,
     subscribe: (listener) => bus.subscribe(listener),
     engine,
     store,

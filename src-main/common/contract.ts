@@ -3,6 +3,7 @@ import { AGENT_CHOICES, AGENT_NAMES } from './agents.js';
 import { BlockResultSchema, PlanStepViewSchema, RoutingDecisionSchema } from './events.js';
 import { McpServerSchema, SettingsPatchSchema, SettingsSchema } from './settings.js';
 import type { Result } from './result.js';
+import { ChangeViewSchema, CheckpointSummarySchema, FileDiffSchema, RestoreResultSchema } from './checkpoints.js';
 
 /** One table of commands: `domain.verb` → input and output schemas. Handlers are typed from it. */
 const cmd = <I extends z.ZodTypeAny, O extends z.ZodTypeAny>(input: I, output: O) => ({ input, output });
@@ -104,6 +105,14 @@ export const commands = {
     z.object({ files: z.array(z.object({ name: z.string().min(1).max(255), dataBase64: z.string() })).max(100) }),
     z.object({ saved: z.array(z.string()) }),
   ),
+  // Checkpoints (issue 19): each turn's changes to the workspace, their diffs, undo and redo.
+  'checkpoint.list': cmd(z.object({ sessionId: Id }), z.array(CheckpointSummarySchema)),
+  'checkpoint.changes': cmd(z.object({ turnId: Id }), z.object({ summary: CheckpointSummarySchema, workspace: z.string(), changes: z.array(ChangeViewSchema) })),
+  'checkpoint.diff': cmd(z.object({ turnId: Id, path: z.string().min(1).max(4096) }), FileDiffSchema),
+  /** cascade: also undo every later turn (going back to the point before this one). */
+  'checkpoint.undo': cmd(z.object({ turnId: Id, cascade: z.boolean().default(false) }), RestoreResultSchema),
+  /** cascade: also redo every earlier undone turn. */
+  'checkpoint.redo': cmd(z.object({ turnId: Id, cascade: z.boolean().default(false) }), RestoreResultSchema),
 } as const;
 
 export type Commands = typeof commands;

@@ -87,6 +87,13 @@ export const EventSchema = z.discriminatedUnion('type', [
   ev('sessions.changed', {}),
   ev('model.progress', { modelId: z.string(), receivedBytes: z.number(), totalBytes: z.number().nullable(), done: z.boolean() }),
   ev('mcp.status', { server: z.string(), status: z.enum(['stopped', 'starting', 'ready', 'failed']), message: z.string() }),
+  // Checkpoints (issue 19): what a turn changed in the workspace, and undo/redo done.
+  ev('checkpoint.recorded', {
+    filesChanged: z.number().int(),
+    unrestorable: z.number().int(),
+    paths: z.array(z.object({ path: z.string(), kind: z.enum(['created', 'modified', 'deleted', 'renamed', 'mode']) })),
+  }),
+  ev('checkpoint.restored', { direction: z.enum(['undo', 'redo']), turns: z.array(z.string()), restored: z.number().int() }),
 ]);
 export type AppEvent = z.infer<typeof EventSchema>;
 export type EventType = AppEvent['type'];

@@ -61,6 +61,14 @@ export const SettingsSchema = z.object({
   searxngUrl: z.string().default(''),
   mcpServers: z.array(McpServerSchema).default([]),
   language: z.string().default('auto'),
+  /** Per-turn checkpoints (issue 19): files over maxFileMB are recorded but not kept; the store is pruned by age and size. */
+  checkpoints: z
+    .object({
+      maxFileMB: z.number().min(0).max(100_000).default(50),
+      maxAgeDays: z.number().min(0).max(3650).default(30),
+      maxStoreMB: z.number().min(0).max(10_000_000).default(5000),
+    })
+    .default({}),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 /** A partial update: objects merge key by key, arrays and scalars replace. */
@@ -78,6 +86,7 @@ export const SettingsPatchSchema = z
     searxngUrl: z.string(),
     mcpServers: z.array(McpServerSchema),
     language: z.string(),
+    checkpoints: z.object({ maxFileMB: z.number().min(0).max(100_000), maxAgeDays: z.number().min(0).max(3650), maxStoreMB: z.number().min(0).max(10_000_000) }).partial(),
   })
   .partial()
   .strict();

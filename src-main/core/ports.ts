@@ -124,6 +124,12 @@ export type RouteDecider = (text: string) => Promise<RoutingDecision>;
 
 export type Emit = (event: EventInput) => void;
 
+/** Per-turn checkpoints of the workspace (node/checkpoints): the engine calls begin before a turn's agent runs. */
+export interface Checkpoints {
+  /** Records the workspace and holds it for this turn (one turn per workspace at a time); resolves to the step that ends the turn. */
+  begin(turn: { sessionId: string; turnId: string; workspace: string; signal: AbortSignal }): Promise<() => Promise<void>>;
+}
+
 export interface Logger {
   debug(message: string, data?: Record<string, unknown>): void;
   info(message: string, data?: Record<string, unknown>): void;

@@ -5,7 +5,7 @@ import type { AgentChoice, AgentName } from '../../common/agents.js';
 import { AppError, isAbortError, toErrorData } from '../../common/errors.js';
 import type { RoutingDecision } from '../../common/events.js';
 import type { Agent, AgentOutcome } from '../agent.js';
-import type { ApprovalVerdict, AskUser, Block, Emit, LlmProvider, Logger } from '../ports.js';
+import type { ApprovalVerdict, AskUser, Block, Checkpoints, Emit, LlmProvider, Logger } from '../ports.js';
 import type { SessionStore } from '../store.js';
 import { explicitAgent } from '../routing/mention.js';
 import { loadHistory } from './history.js';
@@ -25,6 +25,8 @@ export interface EngineDeps {
   /** Fills the summary prompt for compaction. */
   summaryPrompt: () => string;
   logger: Logger;
+  /** Records what each turn changes in the workspace (undo, diff); turns of agents without tools skip it. */
+  checkpoints?: Checkpoints;
 }
 
 export interface TurnOutcome {
@@ -116,13 +118,25 @@ export class AgentEngine {
         state,
         { request, history, cacheKey: sessionId, agentName },
       );
-      const outcome = await this.deps.agent(agentName).run(ctx);
+      const outcome = await this.runCheckpointed(ids, agentName, state, () => this.deps.agent(agentName!).run(ctx));
       this.remember(sessionId, turnId, request, outcome);
       store.updateTurn(turnId, { status: 'done', answer: outcome.answer, agent: outcome.agent });
       emit({ type: 'turn.done', ...ids, agent: outcome.agent, answer: outcome.answer, reasoning: outcome.reasoning, llmCalls: state.llmCalls });
       return { turnId, status: 'done', agent: outcome.agent, answer: outcome.answer, llmCalls: state.llmCalls, error: null };
     } catch (error) {
       return this.endWithError(error, ids, agentName, state.llmCalls, signal);
+    }
+  }
+
+  /** Scans the workspace before and after the agent runs (holding it meanwhile); the casual agent runs no blocks. */
+  private async runCheckpointed<T>(ids: { sessionId: string; turnId: string }, agent: AgentName, state: TurnState, fn: () => Promise<T>): Promise<T> {
+    const checkpoints = this.deps.checkpoints;
+    if (!checkpoints || agent === 'casual') return fn();
+    const end = await checkpoints.begin({ ...ids, workspace: state.workspace, signal: state.signal });
+    try {
+      return await fn();
+    } finally {
+      await end();
     }
   }
 

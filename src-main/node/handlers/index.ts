@@ -10,8 +10,9 @@ import type { Adapters, EmbeddedBrowserHooks } from '../config/adapters.js';
 import type { SecretStore } from '../config/secrets.js';
 import type { SettingsFile } from '../config/settingsFile.js';
 import { importFiles, listWorkspace } from './workspaceFiles.js';
+import type { CheckpointCommands } from '../checkpoints/handlers.js';
 
-type NodeCommands = Exclude<keyof Handlers, 'session.create' | 'session.list' | 'session.open' | 'session.rename' | 'session.delete' | 'turn.send' | 'turn.cancel' | 'approval.answer'>;
+type NodeCommands = Exclude<keyof Handlers, 'session.create' | 'session.list' | 'session.open' | 'session.turns' | 'session.rename' | 'session.delete' | 'turn.send' | 'turn.cancel' | 'approval.answer' | CheckpointCommands>;
 
 export function createNodeHandlers(deps: {
   host: 'electron' | 'web' | 'cli';

@@ -37,6 +37,8 @@ const sampleEvents: { [K in EventType]: Extract<AppEvent, { type: K }> } = {
   'sessions.changed': { type: 'sessions.changed', seq: 1, sessionId: null, turnId: null },
   'model.progress': { type: 'model.progress', seq: 1, sessionId: null, turnId: null, modelId: 'm', receivedBytes: 1, totalBytes: 2, done: false },
   'mcp.status': { type: 'mcp.status', seq: 1, sessionId: null, turnId: null, server: 'fs', status: 'ready', message: '' },
+  'checkpoint.recorded': { type: 'checkpoint.recorded', ...base, filesChanged: 2, unrestorable: 0, paths: [{ path: 'a.txt', kind: 'created' }, { path: 'b', kind: 'renamed' }] },
+  'checkpoint.restored': { type: 'checkpoint.restored', ...base, direction: 'undo', turns: ['t'], restored: 2 },
 };
 
 const sampleInputs: { [K in CommandName]: CommandInput<K> } = {
@@ -65,6 +67,11 @@ const sampleInputs: { [K in CommandName]: CommandInput<K> } = {
   'mcp.remove': { name: 'fs' },
   'workspace.list': {},
   'workspace.import': { files: [{ name: 'a.txt', dataBase64: 'aGk=' }] },
+  'checkpoint.list': { sessionId: 's' },
+  'checkpoint.changes': { turnId: 't' },
+  'checkpoint.diff': { turnId: 't', path: 'a.txt' },
+  'checkpoint.undo': { turnId: 't', cascade: true },
+  'checkpoint.redo': { turnId: 't' },
 };
 
 const roundTrip = (v: unknown) => JSON.parse(JSON.stringify(v)) as unknown;
