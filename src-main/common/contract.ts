@@ -71,7 +71,12 @@ export const commands = {
   'app.info': cmd(Empty, AppInfoSchema),
   'session.create': cmd(z.object({ title: z.string().max(200).optional() }), SessionSchema),
   'session.list': cmd(Empty, z.array(SessionSchema)),
-  'session.open': cmd(z.object({ id: Id }), z.object({ session: SessionSchema, turns: z.array(TurnRecordSchema) })),
+  // A long session opens on its most recent turns; `earlierTurns` are fetched a page at a time.
+  'session.open': cmd(z.object({ id: Id }), z.object({ session: SessionSchema, turns: z.array(TurnRecordSchema), earlierTurns: z.number().int().min(0) })),
+  'session.turns': cmd(
+    z.object({ id: Id, skip: z.number().int().min(0), limit: z.number().int().min(1).max(500) }),
+    z.object({ turns: z.array(TurnRecordSchema), earlierTurns: z.number().int().min(0) }),
+  ),
   'session.rename': cmd(z.object({ id: Id, title: z.string().min(1).max(200) }), SessionSchema),
   'session.delete': cmd(z.object({ id: Id }), z.object({ deleted: z.boolean() })),
   'turn.send': cmd(

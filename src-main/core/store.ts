@@ -36,6 +36,8 @@ export interface SessionStore {
   ): void;
   addReply(turnId: string, reply: { call: number; text: string; reasoning: string }): void;
   addBlock(turnId: string, block: BlockResult & { code: string; call: number }): void;
-  listTurns(sessionId: string): TurnRecord[];
+  /** All turns in order, or a page: `last` turns ending `skip` turns before the session's end. */
+  listTurns(sessionId: string, page?: { last: number; skip?: number }): TurnRecord[];
+  countTurns(sessionId: string): number;
   close(): void;
 }

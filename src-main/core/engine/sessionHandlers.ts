@@ -6,9 +6,11 @@ import type { SessionStore } from '../store.js';
 import type { ApprovalRegistry } from './approvals.js';
 import type { AgentEngine } from './engine.js';
 
-type SessionCommands = 'session.create' | 'session.list' | 'session.open' | 'session.rename' | 'session.delete' | 'turn.send' | 'turn.cancel' | 'approval.answer';
+type SessionCommands = 'session.create' | 'session.list' | 'session.open' | 'session.turns' | 'session.rename' | 'session.delete' | 'turn.send' | 'turn.cancel' | 'approval.answer';
 
 const DEFAULT_TITLE = 'New session';
+/** Turns a session opens with, and a page of earlier ones: a screenful many times over. */
+export const TURNS_PAGE = 200;
 
 export function titleFrom(request: string): string {
   const line = request.replace(/\s+/g, ' ').trim();
@@ -35,7 +37,17 @@ export function createSessionHandlers(deps: {
       return session;
     },
     'session.list': async () => store.listSessions(),
-    'session.open': async ({ id }) => ({ session: must(id), turns: store.listTurns(id) }),
+    // A long session opens on its recent turns; earlier ones come a page at a time (session.turns).
+    'session.open': async ({ id }) => {
+      const session = must(id);
+      const turns = store.listTurns(id, { last: TURNS_PAGE });
+      return { session, turns, earlierTurns: store.countTurns(id) - turns.length };
+    },
+    'session.turns': async ({ id, skip, limit }) => {
+      must(id);
+      const turns = store.listTurns(id, { last: limit, skip });
+      return { turns, earlierTurns: Math.max(0, store.countTurns(id) - skip - turns.length) };
+    },
     'session.rename': async ({ id, title }) => {
       must(id);
       const session = store.renameSession(id, title.trim() || 'Untitled');
@@ -51,7 +63,7 @@ export function createSessionHandlers(deps: {
     'turn.send': async ({ sessionId, text, agent }) => {
       const session = must(sessionId);
       // A new session takes its name from its first request, as people expect of a chat list.
-      if (session.title === DEFAULT_TITLE && store.listTurns(sessionId).length === 0) {
+      if (session.title === DEFAULT_TITLE && store.countTurns(sessionId) === 0) {
         store.renameSession(sessionId, titleFrom(text));
         changed();
       }

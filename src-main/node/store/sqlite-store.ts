@@ -183,14 +183,32 @@ export class SqliteStore implements SessionStore {
     });
   }
 
-  listTurns(sessionId: string): TurnRecord[] {
+  /**
+   * A session's turns in order; with a page, only `last` turns ending `skip` turns before its end
+   * (a page's cost does not grow with the session).
+   */
+  listTurns(sessionId: string, page?: { last: number; skip?: number }): TurnRecord[] {
+    const last = page?.last;
+    const params = { session_id: sessionId, limit: page?.last ?? -1, skip: page?.skip ?? 0 };
     // One read transaction: the three reads see the same snapshot.
-    const { turns, replies, blocks } = inTransaction(this.db, 'DEFERRED', () => ({
-      turns: this.sql.turnsOfSession.all(sessionId) as TurnRow[],
-      replies: groupByTurn(this.sql.repliesOfSession.all(sessionId) as ReplyRow[]),
-      blocks: groupByTurn(this.sql.blocksOfSession.all(sessionId) as BlockRow[]),
-    }));
+    const { turns, replies, blocks } = inTransaction(this.db, 'DEFERRED', () =>
+      last === undefined
+        ? {
+            turns: this.sql.turnsOfSession.all(sessionId) as TurnRow[],
+            replies: groupByTurn(this.sql.repliesOfSession.all(sessionId) as ReplyRow[]),
+            blocks: groupByTurn(this.sql.blocksOfSession.all(sessionId) as BlockRow[]),
+          }
+        : {
+            turns: this.sql.recentTurnsOfSession.all(params) as TurnRow[],
+            replies: groupByTurn(this.sql.repliesOfRecentTurns.all(params) as ReplyRow[]),
+            blocks: groupByTurn(this.sql.blocksOfRecentTurns.all(params) as BlockRow[]),
+          },
+    );
     return turns.map((t) => toTurnRecord(t, replies.get(t.id) ?? [], blocks.get(t.id) ?? []));
+  }
+
+  countTurns(sessionId: string): number {
+    return Number((this.sql.countTurnsOfSession.get(sessionId) as { n: number | bigint }).n);
   }
 
   close(): void {

@@ -43,6 +43,14 @@ const SQL = {
   repliesOfSession: `SELECT r.turn_id, r.call, r.text, r.reasoning FROM replies r JOIN turns t ON t.id = r.turn_id
     WHERE t.session_id = ? ORDER BY r.call, r.id`,
   blocksOfSession: `SELECT b.* FROM blocks b JOIN turns t ON t.id = b.turn_id WHERE t.session_id = ? ORDER BY b.id`,
+  // @limit turns of a session before its last @skip, and what they produced: a page of a long session.
+  recentTurnsOfSession: `SELECT id, request, agent, status, answer, error, plan, created_at FROM
+    (SELECT * FROM turns WHERE session_id = @session_id ORDER BY seq DESC LIMIT @limit OFFSET @skip) ORDER BY seq`,
+  repliesOfRecentTurns: `SELECT r.turn_id, r.call, r.text, r.reasoning FROM replies r
+    WHERE r.turn_id IN (SELECT id FROM turns WHERE session_id = @session_id ORDER BY seq DESC LIMIT @limit OFFSET @skip) ORDER BY r.call, r.id`,
+  blocksOfRecentTurns: `SELECT b.* FROM blocks b
+    WHERE b.turn_id IN (SELECT id FROM turns WHERE session_id = @session_id ORDER BY seq DESC LIMIT @limit OFFSET @skip) ORDER BY b.id`,
+  countTurnsOfSession: `SELECT COUNT(*) AS n FROM turns WHERE session_id = ?`,
 } as const;
 
 export type Statements = { [K in keyof typeof SQL]: Statement };

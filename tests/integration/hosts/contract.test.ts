@@ -47,6 +47,7 @@ const sampleInputs: { [K in CommandName]: CommandInput<K> } = {
   'session.list': {},
   'session.open': { id: 'x' },
   'session.rename': { id: 'x', title: 'y' },
+  'session.turns': { id: 'x', skip: 0, limit: 50 },
   'session.delete': { id: 'x' },
   'turn.send': { sessionId: 'x', text: 'hello', agent: 'coder' },
   'turn.cancel': { turnId: 't' },
