@@ -1,99 +1,110 @@
-// Obvious consequential actions in Python, C, Go and Java: deleting files, killing processes,
-// changing permissions, writing to absolute paths outside the workspace, and spawning shell commands
-// that the shell rules would flag. A heuristic on purpose: it catches what a model writes plainly.
+// Consequential actions in Python, C, Go and Java: deleting files, killing processes, changing
+// permissions, rewriting existing files, writing outside the workspace, spawning commands (judged by
+// the shell rules), and every way of reaching those that the text does not show (dynamic lookup,
+// raw system calls, native code, renamed imports): those ask. The rule tables live in codeTables.ts.
 import { literalOf, scanSource, type ScannedSource, type SourceLanguage } from '../blocks/sourceText.js';
-import { pointsOutside } from './paths.js';
+import { UNLIMITED, type JudgeBudget } from './budget.js';
+import { ACTIONS, GO_WATCHED_PACKAGES, PY_RISKY_IMPORTS, PY_WATCHED_MODULES, rewrites, SPAWNS, WRITES } from './codeTables.js';
+import { isInside, resolveFrom, type FileKind } from './paths.js';
 import { judgeShellScript, type Findings } from './shellRules.js';
 
-interface Rule {
-  re: RegExp;
-  reason: string;
+export interface CodeEnv {
+  workspace: string;
+  fileKind?: FileKind;
+  budget?: JudgeBudget;
 }
 
-const LIT = String.raw`"§\d+"`;
-
-const ACTIONS: Record<SourceLanguage, Rule[]> = {
-  python: [
-    { re: /\bshutil\.rmtree\s*\(|\bos\.(remove|unlink|rmdir|removedirs)\s*\(|\.(unlink|rmdir)\s*\(/, reason: 'deletes files' },
-    { re: /\bos\.(kill|killpg)\s*\(|\.(kill|terminate)\s*\(\s*\)/, reason: 'kills processes' },
-    { re: /\bos\.(chmod|chown|lchown|fchmod)\s*\(|\bshutil\.chown\s*\(|\.chmod\s*\(/, reason: 'changes permissions or ownership' },
-  ],
-  c: [
-    { re: /(?<![\w.])(remove|unlink|rmdir|unlinkat)\s*\(/, reason: 'deletes files' },
-    { re: /(?<![\w.])(kill|killpg)\s*\(/, reason: 'kills processes' },
-    { re: /(?<![\w.])(chmod|chown|fchmod|fchown|lchown)\s*\(/, reason: 'changes permissions or ownership' },
-  ],
-  go: [
-    { re: /\bos\.(Remove|RemoveAll)\s*\(/, reason: 'deletes files' },
-    { re: /\bsyscall\.Kill\s*\(|\.Process\.(Kill|Signal)\s*\(/, reason: 'kills processes' },
-    { re: /\bos\.(Chmod|Chown|Lchown)\s*\(/, reason: 'changes permissions or ownership' },
-  ],
-  java: [
-    { re: /\bFiles\.(delete|deleteIfExists)\s*\(|\.delete(OnExit)?\s*\(\s*\)|\bFileUtils\.(deleteDirectory|forceDelete)\s*\(/, reason: 'deletes files' },
-    { re: /\.destroy(Forcibly)?\s*\(\s*\)/, reason: 'kills processes' },
-    { re: /\.set(Writable|Executable|Readable)\s*\(|\bFiles\.setPosixFilePermissions\s*\(|\bFiles\.setOwner\s*\(/, reason: 'changes permissions or ownership' },
-  ],
-};
-
-const SPAWNS: Record<SourceLanguage, RegExp> = {
-  python: /\bsubprocess\.\w+\s*\(|\bos\.(system|popen|exec\w*|spawn\w*)\s*\(|\bpty\.spawn\s*\(|\bcommands\.getoutput\s*\(/,
-  c: /(?<![\w.])(system|popen|exec[lv]p?e?)\s*\(/,
-  go: /\bexec\.Command(Context)?\s*\(|\bsyscall\.Exec\s*\(/,
-  java: /\bRuntime\.getRuntime\s*\(\s*\)\s*\.exec\s*\(|\bnew\s+ProcessBuilder\s*\(/,
-};
-
-// Calls whose first literal argument is a path being written.
-const WRITES: Record<SourceLanguage, RegExp[]> = {
-  python: [
-    new RegExp(String.raw`\bopen\s*\(\s*(${LIT})\s*,\s*(${LIT})`, 'g'),
-    new RegExp(String.raw`\bPath\s*\(\s*(${LIT})\s*\)\s*\.(?:write_text|write_bytes|touch|mkdir|open\s*\(\s*(${LIT}))`, 'g'),
-    new RegExp(String.raw`\b(?:shutil\.(?:copy\w*|move)|os\.(?:rename|replace|symlink|link))\s*\([^,]*,\s*(${LIT})`, 'g'),
-    new RegExp(String.raw`\bos\.(?:makedirs|mkdir|mkfifo)\s*\(\s*(${LIT})`, 'g'),
-  ],
-  c: [new RegExp(String.raw`\b(?:fopen|freopen)\s*\(\s*(${LIT})\s*,\s*(${LIT})`, 'g'), new RegExp(String.raw`\b(?:open|creat|mkdir|rename)\s*\(\s*(${LIT})\s*,\s*[^)]*(O_WRONLY|O_RDWR|O_CREAT|0\d{3})`, 'g')],
-  go: [new RegExp(String.raw`\bos\.(?:WriteFile|Create|OpenFile|Mkdir|MkdirAll|Rename|Symlink)\s*\(\s*(${LIT})`, 'g'), new RegExp(String.raw`\bioutil\.WriteFile\s*\(\s*(${LIT})`, 'g')],
-  java: [new RegExp(String.raw`new\s+(?:FileWriter|FileOutputStream|PrintWriter|RandomAccessFile)\s*\(\s*(?:new\s+File\s*\(\s*)?(${LIT})`, 'g'), new RegExp(String.raw`\bFiles\.(?:write|writeString|createFile|createDirectories|copy|move|newBufferedWriter)\s*\(\s*(?:Paths\.get|Path\.of)\s*\(\s*(${LIT})`, 'g')],
-};
-
-function writesOutside(scanned: ScannedSource, language: SourceLanguage, workspace: string): string[] {
-  const reasons: string[] = [];
-  for (const re of WRITES[language]) {
-    for (const m of scanned.code.matchAll(re)) {
-      const path = literalOf(scanned, m[1] ?? '');
-      const mode = m[2] !== undefined ? literalOf(scanned, m[2]) : undefined;
-      if (mode !== undefined && !/[wax+]/.test(mode)) continue;
-      if (path !== undefined && (path.startsWith('/') || path.startsWith('~')) && pointsOutside(workspace, path)) {
-        reasons.push(`writes outside the workspace: ${path}`);
-      }
+/** `import os as o` → `o.` reads as `os.`; `from os import remove as r` asks (every later `r(` hides the call). */
+function pythonAliases(code: string, findings: Findings): string {
+  const aliases = new Map<string, string>();
+  for (const m of code.matchAll(/\bimport\s+([\w., \t]+)/g)) {
+    for (const part of m[1]!.split(',')) {
+      const alias = /^\s*([\w.]+)\s+as\s+(\w+)\s*$/.exec(part);
+      if (alias && PY_WATCHED_MODULES.has(alias[1]!)) aliases.set(alias[2]!, alias[1]!);
     }
   }
-  return reasons;
+  for (const m of code.matchAll(/\bfrom\s+([\w.]+)\s+import\s+\(?([\w, \t\n*]+)/g)) {
+    if (!PY_WATCHED_MODULES.has(m[1]!.split('.')[0]!)) continue;
+    for (const part of m[2]!.split(',')) {
+      const name = part.trim().split(/\s+/)[0] ?? '';
+      if (PY_RISKY_IMPORTS.test(name)) findings.ask.push(`imports ${m[1]}.${name} under its own name, so its calls cannot be told apart`);
+    }
+  }
+  if (aliases.size === 0) return code;
+  const names = [...aliases.keys()].map((a) => a.replace(/\W/g, '')).join('|');
+  return code.replace(new RegExp(`(?<![\\w.])(${names})\\.`, 'g'), (_, alias: string) => `${aliases.get(alias)}.`);
 }
 
-/** Shell text handed to a subprocess: each literal alone, and the literals of one call joined as argv. */
-function spawnedShell(scanned: ScannedSource, workspace: string): Findings {
-  const findings: Findings = { ask: [], deny: [] };
-  const scripts = new Set(scanned.literals);
-  for (const m of scanned.code.matchAll(/[[(]((?:\s*"§\d+"\s*,)+\s*"§\d+"\s*,?\s*)[\])]/g)) {
-    scripts.add([...m[1]!.matchAll(/"§(\d+)"/g)].map((t) => scanned.literals[Number(t[1])] ?? '').join(' '));
+/** `import x "os"` → `x.` reads as `os.`. */
+function goAliases(scanned: ScannedSource): string {
+  const aliases = new Map<string, string>();
+  for (const m of scanned.code.matchAll(/(?<![\w.])(\w+)[ \t]+"§(\d+)"/g)) {
+    const canonical = GO_WATCHED_PACKAGES[scanned.literals[Number(m[2])] ?? ''];
+    if (canonical !== undefined && canonical !== m[1]) aliases.set(m[1]!, canonical);
   }
-  for (const script of scripts) {
-    const found = judgeShellScript(script, workspace);
-    findings.ask.push(...found.ask.map((r) => `runs a command that ${r}`));
-    findings.deny.push(...found.deny);
-  }
-  return findings;
+  if (aliases.size === 0) return scanned.code;
+  return scanned.code.replace(/(?<![\w.])(\w+)\./g, (whole, name: string) => (aliases.has(name) ? `${aliases.get(name)}.` : whole));
 }
 
-export function judgeSource(language: SourceLanguage, source: string, workspace: string): Findings {
+function pathFindings(scanned: ScannedSource, code: string, language: SourceLanguage, env: CodeEnv, findings: Findings): void {
+  for (const re of WRITES[language]) {
+    for (const m of code.matchAll(re)) {
+      env.budget?.tick();
+      const path = literalOf(scanned, m[1] ?? '');
+      const mode = m[2] !== undefined ? (literalOf(scanned, m[2]) ?? m[2]) : undefined;
+      if (path === undefined) continue;
+      if (mode !== undefined && language !== 'c' && !/[wax+]/.test(mode)) continue;
+      if (language === 'c' && mode !== undefined && /^r$|^rb$/.test(mode)) continue;
+      const abs = resolveFrom(env.workspace, path);
+      if (abs === null || !isInside(env.workspace, abs)) findings.ask.push(`writes outside the workspace: ${path}`);
+      else if (rewrites(language, m[0], mode) && env.fileKind?.(abs) === 'file') findings.ask.push(`rewrites the existing file ${path}`);
+    }
+  }
+}
+
+/** The text between a call's `(` at `open` and its matching `)`, or null when it runs on too long to read. */
+function callArguments(code: string, open: number): string | null {
+  let depth = 0;
+  const limit = Math.min(code.length, open + 4000);
+  for (let i = open; i < limit; i++) {
+    const c = code[i];
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if ((c === ')' || c === ']' || c === '}') && --depth === 0) return code.slice(open + 1, i);
+  }
+  return null;
+}
+
+/**
+ * A spawned command is judged when it is written out: one literal, or a list of literals. Built any
+ * other way (a variable, concatenation, formatting) it cannot be read, so it asks.
+ */
+function spawnFindings(scanned: ScannedSource, code: string, language: SourceLanguage, env: CodeEnv, findings: Findings): void {
+  for (const m of code.matchAll(SPAWNS[language])) {
+    env.budget?.tick();
+    const args = callArguments(code, m.index + m[0].length - 1);
+    const first = args === null ? null : /^\s*(?:\[|\{|(?:List|Arrays)\.(?:of|asList)\s*\()?\s*((?:[fbrFBR]{0,2}"§\d+"\s*(?:,\s*)?)+)(?:[\])}]\s*)?(?:,|$)/.exec(args);
+    if (first === null) {
+      findings.ask.push(`${language}: runs a command built at run time, which cannot be checked`);
+      continue;
+    }
+    const words = [...first[1]!.matchAll(/"§(\d+)"/g)].map((t) => scanned.literals[Number(t[1])] ?? '');
+    const script = words.length === 1 ? words[0]! : words.map((w) => (/^[\w./=:,+-]+$/.test(w) ? w : `'${w.replace(/'/g, "'\\''")}'`)).join(' ');
+    const found = judgeShellScript(script, { workspace: env.workspace, fileKind: env.fileKind, budget: env.budget });
+    for (const r of found.ask) findings.ask.push(`runs a command that ${r}`);
+    for (const d of found.deny) findings.deny.push(d);
+  }
+}
+
+export function judgeSource(language: SourceLanguage, source: string, env: CodeEnv | string): Findings {
+  const e: CodeEnv = typeof env === 'string' ? { workspace: env } : env;
+  const budget = e.budget ?? UNLIMITED;
   const scanned = scanSource(source, language);
+  budget.check();
   const findings: Findings = { ask: [], deny: [] };
-  for (const rule of ACTIONS[language]) if (rule.re.test(scanned.code)) findings.ask.push(`${language}: ${rule.reason}`);
-  findings.ask.push(...writesOutside(scanned, language, workspace));
-  if (SPAWNS[language].test(scanned.code)) {
-    const spawned = spawnedShell(scanned, workspace);
-    findings.ask.push(...spawned.ask);
-    findings.deny.push(...spawned.deny);
-  }
+  const code = language === 'python' ? pythonAliases(scanned.code, findings) : language === 'go' ? goAliases(scanned) : scanned.code;
+  for (const rule of ACTIONS[language]) if (rule.re.test(code)) findings.ask.push(`${language}: ${rule.reason}`);
+  budget.check();
+  pathFindings(scanned, code, language, { ...e, budget }, findings);
+  spawnFindings(scanned, code, language, { ...e, budget }, findings);
   return findings;
 }

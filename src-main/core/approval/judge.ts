@@ -1,9 +1,14 @@
 // The approval policy: decides in code, never by the model, whether a block runs, asks, or is denied.
+// What a block's tool does and how it is checked comes from the tool registry; a tag it does not
+// know asks. Work is bounded: a block too large, or one whose check runs past the time budget, asks.
 // Async because the shell syntax check (mvdan/sh compiled to WASM, see node/exec/shellSyntax.ts) is.
-import type { ApprovalVerdict, Block } from '../ports.js';
-import { judgeSource } from './codeRules.js';
-import { judgeShellScript, type Findings } from './shellRules.js';
 import type { SourceLanguage } from '../blocks/sourceText.js';
+import type { ApprovalVerdict, Block } from '../ports.js';
+import { toolPolicy, type ToolCheck } from '../tools/registry.js';
+import { JudgeBudget, OverBudget } from './budget.js';
+import { judgeSource } from './codeRules.js';
+import type { FileKind } from './paths.js';
+import { judgeShellScript, type Findings } from './shellRules.js';
 
 export type ApprovalMode = 'ask-risky' | 'ask-all' | 'allow-all';
 
@@ -14,39 +19,71 @@ export interface JudgeOptions {
   /** Absolute path of the workspace the block runs in. */
   workspace: string;
   mode: ApprovalMode;
-  /** Untrusted content (web pages, MCP results) entered this turn: every code block asks. */
+  /** Untrusted content is in the session's memory: every consequential block asks. */
   tainted?: boolean;
+  /** Why the session is tainted, shown to the user; a generic reason when absent. */
+  taintReason?: string;
   /** Shell syntax validation; without it a script that does not parse is judged by the scanner alone. */
   checkShellSyntax?: ShellSyntaxCheck;
+  /** Whether a path is an existing file or folder: rewriting or replacing an existing file asks. */
+  fileKind?: FileKind;
+  /** Checks that need the app's state (MCP trust settings), by the registry's check name. */
+  toolChecks?: Partial<Record<ToolCheck, (block: Block) => ApprovalVerdict>>;
+  /** Milliseconds of judging per block before it asks instead (default 40). */
+  timeBudgetMs?: number;
+  /** Longest block judged, in characters (default 512 KiB); a longer one asks. */
+  maxCodeChars?: number;
 }
 
-/** Tags whose blocks execute code; the other tools (file_finder, web_search, …) police themselves. */
-export const CODE_TAGS: readonly string[] = ['python', 'bash', 'c', 'go', 'java'];
+export { CODE_TAGS } from '../tools/registry.js';
 
+const DEFAULT_BUDGET_MS = 40;
+const DEFAULT_MAX_CHARS = 512 * 1024;
 const unique = (items: string[]) => [...new Set(items)];
 
-async function findingsFor(block: Block, opts: JudgeOptions): Promise<Findings> {
-  if (block.tag === 'bash') {
-    const findings = judgeShellScript(block.code, opts.workspace);
+async function codeFindings(check: ToolCheck, block: Block, opts: JudgeOptions): Promise<Findings> {
+  const maxChars = opts.maxCodeChars ?? DEFAULT_MAX_CHARS;
+  if (block.code.length > maxChars) return { ask: [`the block is too long to check (${block.code.length} characters, over ${maxChars})`], deny: [] };
+  const budget = new JudgeBudget(opts.timeBudgetMs ?? DEFAULT_BUDGET_MS);
+  const env = { workspace: opts.workspace, fileKind: opts.fileKind, budget };
+  try {
+    if (check !== 'shell') return judgeSource(check as SourceLanguage, block.code, env);
+    const findings = judgeShellScript(block.code, env);
     const syntaxError = opts.checkShellSyntax ? await opts.checkShellSyntax(block.code) : null;
-    if (syntaxError !== null) findings.ask.push(`the script does not parse (${syntaxError}), so it cannot be checked`);
+    if (syntaxError !== null) findings.ask.push(`the script does not parse (${syntaxError.slice(0, 200)}), so it cannot be checked`);
     return findings;
+  } catch (error) {
+    // A stack overflow is the other way model text can exhaust the judge: both mean "could not check".
+    if (error instanceof OverBudget || error instanceof RangeError) return { ask: ['the block is too complex to check in time'], deny: [] };
+    throw error;
   }
-  return judgeSource(block.tag as SourceLanguage, block.code, opts.workspace);
 }
 
-export async function judgeBlock(block: Block, opts: JudgeOptions): Promise<ApprovalVerdict> {
-  if (!CODE_TAGS.includes(block.tag)) return { action: 'allow' };
-  const findings = await findingsFor(block, opts);
-  // Saving a block writes a file; the path guard refuses escapes, but a visible path outside still asks.
-  if (block.savePath !== null && (block.savePath.startsWith('/') || block.savePath.startsWith('~') || block.savePath.split(/[\\/]/).includes('..'))) {
-    findings.ask.push(`saves to a path outside the workspace: ${block.savePath}`);
-  }
+function withMode(findings: Findings, opts: JudgeOptions): ApprovalVerdict {
   if (findings.deny.length > 0) return { action: 'deny', reasons: unique(findings.deny) };
   // Injected instructions are the threat `tainted` guards against, so it holds even in allow-all mode.
   if (opts.mode === 'allow-all' && !opts.tainted) return { action: 'allow' };
   const reasons = opts.mode === 'allow-all' ? [] : unique(findings.ask);
-  if (opts.tainted) reasons.unshift('untrusted web or tool content entered this turn');
+  if (opts.tainted) reasons.unshift(opts.taintReason ?? 'untrusted web or tool content is in this conversation');
   if (opts.mode === 'ask-all') reasons.unshift('approval mode asks before every block');
   return reasons.length > 0 ? { action: 'ask', reasons } : { action: 'allow' };
+}
+
+export async function judgeBlock(block: Block, opts: JudgeOptions): Promise<ApprovalVerdict> {
+  const policy = toolPolicy(block.tag);
+  if (!policy) return { action: 'ask', reasons: [`no tool declares \`${block.tag}\` blocks, so nothing says what this one would do`] };
+  // Reading and planning change nothing: their tools confine themselves (the file finder to the workspace).
+  if (policy.effect === 'reads' || policy.effect === 'plans') return { action: 'allow' };
+  if (policy.effect === 'acts-outside') {
+    const check = opts.toolChecks?.[policy.check];
+    const verdict = check ? check(block) : { action: 'ask' as const, reasons: [`nothing checks \`${block.tag}\` blocks here`] };
+    if (verdict.action !== 'allow' || !opts.tainted) return verdict;
+    return { action: 'ask', reasons: [opts.taintReason ?? 'untrusted web or tool content is in this conversation'] };
+  }
+  const findings = await codeFindings(policy.check, block, opts);
+  // Saving a block writes a file; the path guard refuses escapes, but a visible path outside still asks.
+  if (block.savePath !== null && (block.savePath.startsWith('/') || block.savePath.startsWith('~') || block.savePath.split(/[\\/]/).includes('..'))) {
+    findings.ask.push(`saves to a path outside the workspace: ${block.savePath}`);
+  }
+  return withMode(findings, opts);
 }

@@ -27,3 +27,22 @@ export function pointsOutside(workspace: string, written: string): boolean {
   const root = normalizePosix(workspace);
   return !(absolute === root || absolute.startsWith(root === '/' ? '/' : `${root}/`));
 }
+
+/** What is at an absolute path: the judge asks before rewriting an existing file. Null: nothing, or unknown. */
+export type FileKind = (absolutePath: string) => 'file' | 'dir' | null;
+
+/**
+ * Where a path written in a command lands, given the directory the command runs in; null when that
+ * cannot be known (home and variable expansions, or after a `cd` to a place computed at run time).
+ */
+export function resolveFrom(cwd: string | null, written: string): string | null {
+  if (written.startsWith('~') || written.startsWith('$')) return null;
+  if (written.startsWith('/')) return normalizePosix(written);
+  return cwd === null ? null : normalizePosix(`${cwd}/${written}`);
+}
+
+/** Whether an absolute path lies inside the workspace (the workspace itself included). */
+export function isInside(workspace: string, absolute: string): boolean {
+  const root = normalizePosix(workspace);
+  return absolute === root || absolute.startsWith(root === '/' ? '/' : `${root}/`);
+}

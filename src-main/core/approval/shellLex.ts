@@ -3,6 +3,8 @@
 // splitting: quotes, escapes, `;` `&&` `||` `|` `&`, newlines, subshells, compound keywords, heredocs,
 // and the scripts nested in $(…), backticks and <(…) — each nested command is returned on its own.
 
+import { UNLIMITED, type JudgeBudget } from './budget.js';
+
 export interface Redirect {
   op: string;
   target: string;
@@ -16,9 +18,23 @@ export interface SimpleCommand {
   pipedInto: boolean;
   /** Found inside $(…), backticks or a process substitution. */
   nested: boolean;
+  /** Per word: it holds an unquoted glob or brace character (`r?`, `/bin/r[m]`, `{rm,x}`), so the shell rewrites it. */
+  globs: boolean[];
 }
 
-const LEADING_KEYWORDS = new Set(['if', 'then', 'else', 'elif', 'while', 'until', 'do', '!', 'time', '{', '}', 'fi', 'done', 'esac', 'coproc']);
+export interface ScannedScript {
+  commands: SimpleCommand[];
+  /** Substitutions nested deeper than MAX_NESTING were not looked into. */
+  tooDeep: boolean;
+}
+
+/** Deeper substitutions are not scanned (the scanner recurses once per level): the script asks instead. */
+export const MAX_NESTING = 12;
+
+const OPERATOR_START = new Set([';', '&', '|', '(', ')']);
+
+// `time` is not here: the wrapper table reads its options (time -o FILE cmd).
+const LEADING_KEYWORDS = new Set(['if', 'then', 'else', 'elif', 'while', 'until', 'do', '!', '{', '}', 'fi', 'done', 'esac', 'coproc']);
 const HEADER_KEYWORDS = new Set(['for', 'select', 'case', 'function', 'in', ';;']);
 
 /** Index of the `close` matching the opener just before `from`, skipping quoted text; -1 when unbalanced. */
@@ -37,21 +53,48 @@ export function findClosing(s: string, from: number, open: string, close: string
   return -1;
 }
 
+interface Shared {
+  out: SimpleCommand[];
+  tooDeep: boolean;
+  budget: JudgeBudget;
+}
+
 class Scanner {
-  readonly out: SimpleCommand[] = [];
   private words: string[] = [];
+  private globs: boolean[] = [];
   private redirects: Redirect[] = [];
   private word: string | null = null;
+  private wordGlob = false;
+  private wordQuoted = false;
   private pendingOp: string | null = null;
   private pipedInto = false;
   private heredocs: { delim: string; strip: boolean; expand: boolean }[] = [];
 
-  constructor(private readonly nested: boolean) {}
+  constructor(
+    private readonly shared: Shared,
+    private readonly depth: number,
+  ) {}
+
+  private get out(): SimpleCommand[] {
+    return this.shared.out;
+  }
 
   scan(s: string): void {
     let i = 0;
-    while (i < s.length) i = this.step(s, i);
+    while (i < s.length) {
+      this.shared.budget.tick();
+      i = this.step(s, i);
+    }
     this.endCommand(false);
+  }
+
+  /** Scans a nested script as commands of their own, unless it is nested too deeply to look into. */
+  private scanNested(script: string): void {
+    if (this.depth + 1 > MAX_NESTING) {
+      this.shared.tooDeep = true;
+      return;
+    }
+    new Scanner(this.shared, this.depth + 1).scan(script);
   }
 
   private step(s: string, i: number): number {
@@ -65,15 +108,20 @@ class Scanner {
     }
     if (c === '\\') {
       if (s[i + 1] !== '\n') this.append(s[i + 1] ?? '');
+      this.wordQuoted = true;
       return i + 2;
     }
     if (c === "'") {
+      this.wordQuoted = true;
       const end = s.indexOf("'", i + 1);
       const stop = end === -1 ? s.length : end;
       this.append(s.slice(i + 1, stop));
       return stop + 1;
     }
-    if (c === '"') return this.doubleQuoted(s, i + 1);
+    if (c === '"') {
+      this.wordQuoted = true;
+      return this.doubleQuoted(s, i + 1);
+    }
     if (c === '`' || two === '$(' || ((two === '<(' || two === '>(') && this.word === null)) return this.substitution(s, i);
     if (two === '${') {
       const end = findClosing(s, i + 2, '{', '}');
@@ -81,7 +129,7 @@ class Scanner {
       this.append(s.slice(i, stop + 1));
       return stop + 1;
     }
-    const op = /^(?:;;|&&|\|\||\|&|[;&|()])/.exec(s.slice(i, i + 2));
+    const op = OPERATOR_START.has(c) ? /^(?:;;|&&|\|\||\|&|[;&|()])/.exec(two) : null;
     if (op && !(op[0] === '&' && s[i + 1] === '>')) {
       this.endCommand(op[0] === '|' || op[0] === '|&');
       return i + op[0].length;
@@ -90,6 +138,7 @@ class Scanner {
       const op = /^&?(?:>>|>\||>&|>|<<<|<<-|<<|<>|<&|<)/.exec(s.slice(i, i + 4))![0];
       return this.startRedirect(op, i);
     }
+    if (c === '*' || c === '?' || c === '[' || (c === '{' && this.word !== null) || (c === '{' && /^[^\s]*,/.test(s.slice(i + 1, i + 64)))) this.wordGlob = true;
     this.append(c);
     return i + 1;
   }
@@ -130,7 +179,7 @@ class Scanner {
     const bodyStart = backtick ? i + 1 : i + 2;
     const end = backtick ? findClosing(s, bodyStart, '`', '`') : findClosing(s, bodyStart, '(', ')');
     const stop = end === -1 ? s.length : end;
-    this.out.push(...splitCommands(s.slice(bodyStart, stop), true));
+    this.scanNested(s.slice(bodyStart, stop));
     return stop + 1;
   }
 
@@ -151,21 +200,29 @@ class Scanner {
     if (this.pendingOp !== null) {
       const op = this.pendingOp;
       this.redirects.push({ op, target: this.word });
-      if (op === '<<' || op === '<<-') this.heredocs.push({ delim: this.word, strip: op === '<<-', expand: true });
+      // A quoted delimiter (<<'EOF') keeps the body literal: no substitutions run in it.
+      if (op === '<<' || op === '<<-') this.heredocs.push({ delim: this.word, strip: op === '<<-', expand: !this.wordQuoted });
       this.pendingOp = null;
-    } else this.words.push(this.word);
+    } else {
+      this.words.push(this.word);
+      this.globs.push(this.wordGlob);
+    }
     this.word = null;
+    this.wordGlob = false;
+    this.wordQuoted = false;
   }
 
   private endCommand(nextPiped: boolean): void {
     this.endWord();
-    let words = this.words;
-    while (words.length > 0 && LEADING_KEYWORDS.has(words[0]!)) words = words.slice(1);
+    let skip = 0;
+    while (skip < this.words.length && LEADING_KEYWORDS.has(this.words[skip]!)) skip++;
+    const words = skip > 0 ? this.words.slice(skip) : this.words;
     const header = words.length > 0 && HEADER_KEYWORDS.has(words[0]!);
     if (!header && (words.length > 0 || this.redirects.length > 0)) {
-      this.out.push({ words, redirects: this.redirects, pipedInto: this.pipedInto, nested: this.nested });
+      this.out.push({ words, redirects: this.redirects, pipedInto: this.pipedInto, nested: this.depth > 0, globs: skip > 0 ? this.globs.slice(skip) : this.globs });
     }
     this.words = [];
+    this.globs = [];
     this.redirects = [];
     this.pendingOp = null;
     this.pipedInto = nextPiped;
@@ -180,7 +237,7 @@ class Scanner {
         const line = s.slice(i, stop);
         i = stop + 1;
         if ((doc.strip ? line.replace(/^\t+/, '') : line) === doc.delim) break;
-        for (const m of line.matchAll(/\$\(([^()]*)\)|`([^`]*)`/g)) this.out.push(...splitCommands(m[1] ?? m[2] ?? '', true));
+        if (doc.expand) for (const m of line.matchAll(/\$\(([^()]*)\)|`([^`]*)`/g)) this.scanNested(m[1] ?? m[2] ?? '');
       }
     }
     this.heredocs = [];
@@ -188,9 +245,14 @@ class Scanner {
   }
 }
 
+/** The simple commands of a script, nested ones included; throws OverBudget past the budget's deadline. */
+export function scanScript(script: string, budget: JudgeBudget = UNLIMITED, nested = false): ScannedScript {
+  const shared: Shared = { out: [], tooDeep: false, budget };
+  new Scanner(shared, nested ? 1 : 0).scan(script);
+  return { commands: shared.out, tooDeep: shared.tooDeep };
+}
+
 /** The simple commands of a script, nested ones included, in the order the scanner meets them. */
 export function splitCommands(script: string, nested = false): SimpleCommand[] {
-  const scanner = new Scanner(nested);
-  scanner.scan(script);
-  return scanner.out;
+  return scanScript(script, UNLIMITED, nested).commands;
 }

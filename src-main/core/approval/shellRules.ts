@@ -1,138 +1,176 @@
-// The default ask-list, applied to one simple command at a time. Commands are compared by their
-// exact name (basename of the first word), so `echo digital`, `committee` or `farm` never match `rm`.
+// The shell rules, applied to one simple command at a time in the order the script runs them.
+// Commands are compared by exact name (basename of the first word), so `echo digital`, `committee`
+// or `farm` never match `rm`. What cannot be read (a command name built at run time, code piped
+// into an interpreter, a script written by the same block) asks instead of being guessed at.
 // codeRules imports this module too; the cycle is safe, as each uses the other only inside functions.
+import { UNLIMITED, type JudgeBudget } from './budget.js';
 import { judgeSource } from './codeRules.js';
-import { pointsOutside } from './paths.js';
-import { splitCommands, type SimpleCommand } from './shellLex.js';
+import { awkFindings, interpreterOf, readInterpreterArgs } from './interpreters.js';
+import { isInside, resolveFrom, type FileKind } from './paths.js';
+import { commandTableFindings, targetsWritten } from './shellTable.js';
+import { scanScript, type SimpleCommand } from './shellLex.js';
+import { basename, unwrap } from './shellWrappers.js';
 
 export interface Findings {
   ask: string[];
   deny: string[];
 }
 
-const ASK_BY_NAME: Record<string, string> = {
-  rm: 'deletes files', rmdir: 'deletes directories', unlink: 'deletes files', shred: 'destroys files',
-  srm: 'deletes files', truncate: 'empties files', wipe: 'destroys files',
-  chmod: 'changes permissions', chown: 'changes ownership', chgrp: 'changes ownership', chattr: 'changes file attributes',
-  setfacl: 'changes permissions', kill: 'kills processes', killall: 'kills processes', pkill: 'kills processes',
-  skill: 'kills processes', xkill: 'kills processes', dd: 'raw disk/file copy', fdisk: 'disk tool', sfdisk: 'disk tool',
-  gdisk: 'disk tool', parted: 'disk tool', wipefs: 'disk tool', mkswap: 'disk tool', swapon: 'disk tool',
-  swapoff: 'disk tool', mount: 'mounts file systems', umount: 'unmounts file systems', losetup: 'disk tool',
-  cryptsetup: 'disk tool', hdparm: 'disk tool', blkdiscard: 'disk tool', sudo: 'runs as the superuser',
-  doas: 'runs as the superuser', su: 'switches user', pkexec: 'runs as the superuser', shutdown: 'stops the machine',
-  reboot: 'restarts the machine', halt: 'stops the machine', poweroff: 'stops the machine', systemctl: 'controls system services',
-  service: 'controls system services', crontab: 'changes scheduled jobs', useradd: 'changes users', userdel: 'changes users',
-  usermod: 'changes users', passwd: 'changes passwords', iptables: 'changes the firewall', nft: 'changes the firewall',
+export interface ShellEnv {
+  workspace: string;
+  fileKind?: FileKind;
+  budget?: JudgeBudget;
+}
+
+/** The state of one script as the judge walks through it. */
+interface Walk {
+  env: ShellEnv;
+  budget: JudgeBudget;
+  /** The directory commands run in; null once a `cd` went somewhere that cannot be known. */
+  cwd: string | null;
+  /** Files this block wrote (redirects, tee, cp, mv): running one of them asks. */
+  written: Set<string>;
+  depth: number;
+}
+
+/** Nested `sh -c` scripts deeper than this ask instead of being looked into. */
+const MAX_DEPTH = 6;
+/** Variables that change which program a name runs or what a shell runs on its own. */
+const STEERING_VARS = /^(PATH|LD_PRELOAD|LD_LIBRARY_PATH|LD_AUDIT|BASH_ENV|ENV|PROMPT_COMMAND|IFS|SHELLOPTS|BASHOPTS|PS4|GLOBIGNORE|PYTHONSTARTUP|PERL5OPT|NODE_OPTIONS|GIT_EXEC_PATH)\+?=/;
+/** Builtins that make later text run in ways the judge cannot follow. */
+const OPAQUE: Readonly<Record<string, string>> = {
+  alias: 'defines an alias, so later command names may mean something else',
+  trap: 'sets a trap, a command that runs later on a signal or on exit',
+  eval: 'eval runs text built at run time as a command',
+  source: 'runs a script file in this shell, which cannot be checked',
+  '.': 'runs a script file in this shell, which cannot be checked',
+  enable: 'enable can load builtins from a library',
+  shopt: 'shopt can turn on alias expansion',
+  parallel: 'parallel runs commands built from its input',
+  coproc: 'coproc runs a command in the background',
 };
-/** Commands that run the rest of their arguments as another command. */
-const WRAPPERS = new Set(['busybox', 'sudo', 'doas', 'env', 'nice', 'nohup', 'time', 'timeout', 'exec', 'command', 'builtin', 'stdbuf', 'xargs', 'setsid', 'ionice', 'chroot', 'strace', 'watch']);
-const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish']);
-/** Commands whose non-option arguments are written (created, overwritten, moved to). */
-const WRITERS = new Set(['cp', 'mv', 'tee', 'touch', 'mkdir', 'ln', 'install', 'rsync', 'sed', 'tar', 'curl', 'wget']);
+const TRUNCATING = new Set(['>', '>|', '&>', '>&']);
 
-const isAssignment = (w: string) => /^[A-Za-z_]\w*(\[[^\]]*\])?\+?=/.test(w);
-const basename = (w: string) => w.slice(w.lastIndexOf('/') + 1);
+const isFile = (walk: Walk, abs: string | null) => abs !== null && isInside(walk.env.workspace, abs) && walk.env.fileKind?.(abs) === 'file';
 
-/** Drops assignments and wrapper commands (with their options) to reach the command that really runs. */
-function unwrap(words: string[], findings: Findings): string[] {
-  let rest = words;
-  for (;;) {
-    while (rest.length > 0 && isAssignment(rest[0]!)) rest = rest.slice(1);
-    const name = basename(rest[0] ?? '');
-    if (!WRAPPERS.has(name)) return rest;
-    if (ASK_BY_NAME[name]) findings.ask.push(`${name}: ${ASK_BY_NAME[name]}`);
-    rest = rest.slice(1);
-    // Options of the wrapper, and a duration for timeout, are not the command.
-    while (rest.length > 0 && (rest[0]!.startsWith('-') || (name === 'timeout' && /^\d/.test(rest[0]!)) || (name === 'env' && isAssignment(rest[0]!)))) {
-      const option = rest[0]!;
-      rest = rest.slice(1);
-      if ((name === 'sudo' || name === 'doas') && /^-[ugCDhpRTU]$/.test(option)) rest = rest.slice(1);
-    }
-  }
-}
-
-function forced(args: string[]): boolean {
-  return args.some((a) => a === '--force' || a === '--force-with-lease' || a.startsWith('--force-with-lease=') || a.startsWith('--force='));
-}
-
-function gitFindings(args: string[], findings: Findings): void {
-  const sub = args.find((a) => !a.startsWith('-'));
-  if (sub === 'push' && (forced(args) || args.some((a) => /^-[a-zA-Z]*f/.test(a) || /^\+/.test(a) || a === '--delete' || a === '-d' || a === '--mirror'))) {
-    findings.ask.push('git push: force push or remote deletion');
-  }
-  if (sub === 'reset' && args.includes('--hard')) findings.ask.push('git reset --hard: discards changes');
-  if (sub === 'clean') findings.ask.push('git clean: deletes untracked files');
-  if (sub === 'rm') findings.ask.push('git rm: deletes files');
-  if ((sub === 'checkout' || sub === 'switch' || sub === 'restore') && (forced(args) || args.includes('-f') || args.includes('.'))) {
-    findings.ask.push(`git ${sub}: discards changes`);
-  }
-  if (sub === 'branch' && args.some((a) => a === '-D' || (a === '-d' && forced(args)))) findings.ask.push('git branch -D: deletes a branch');
-}
-
-function catastrophic(name: string, args: string[]): boolean {
-  if (name !== 'rm' || !args.some((a) => /^-[a-zA-Z]*[rR]/.test(a) || a === '--recursive')) return false;
-  return args.some((a) => /^(\/+\*?|~\/?|\$HOME\/?|\/\*|\.\.\/?)$/.test(a));
-}
-
-function writeTargets(name: string, args: string[]): string[] {
-  const plain = args.filter((a) => !a.startsWith('-'));
-  if (name === 'dd') return args.filter((a) => a.startsWith('of=')).map((a) => a.slice(3));
-  if (name === 'curl') return args.flatMap((a, i) => (a === '-o' || a === '--output' ? [args[i + 1] ?? ''] : []));
-  if (name === 'wget') return args.flatMap((a, i) => (a === '-O' ? [args[i + 1] ?? ''] : a.startsWith('--output-document=') ? [a.slice(18)] : []));
-  if (name === 'sed') return args.some((a) => /^-[a-zA-Z]*i/.test(a) || a.startsWith('--in-place')) ? plain.slice(1) : [];
-  if (name === 'tar') return args.flatMap((a, i) => (a === '-C' || a === '--directory' ? [args[i + 1] ?? ''] : []));
-  if (name === 'cp' || name === 'mv' || name === 'ln' || name === 'install' || name === 'rsync') return plain.slice(-1);
-  return plain;
-}
-
-export function judgeSimpleCommand(command: SimpleCommand, workspace: string, depth = 0): Findings {
-  const findings: Findings = { ask: [], deny: [] };
+function redirectFindings(command: SimpleCommand, walk: Walk, findings: Findings): boolean {
+  let stdinFed = false;
   for (const r of command.redirects) {
+    if (r.op.startsWith('<') && r.op !== '<>' && r.op !== '<&') stdinFed = true;
     const writes = /^&?>/.test(r.op) || r.op === '<>';
-    const fdDup = (r.op === '>&' || r.op === '<&') && /^(\d+|-)$/.test(r.target);
-    if (writes && !fdDup && pointsOutside(workspace, r.target)) findings.ask.push(`writes outside the workspace: ${r.target}`);
+    if (!writes || ((r.op === '>&' || r.op === '<&') && /^(\d+|-)$/.test(r.target))) continue;
+    const abs = resolveFrom(walk.cwd, r.target);
+    if (abs === '/dev/null' || (abs !== null && /^\/dev\/(stdout|stderr|fd\/\d+|tty)$/.test(abs))) continue;
+    if (abs === null || !isInside(walk.env.workspace, abs)) findings.ask.push(`writes outside the workspace: ${r.target}`);
+    else if (TRUNCATING.has(r.op) && isFile(walk, abs)) findings.ask.push(`empties and rewrites the existing file ${r.target}`);
+    if (abs !== null) walk.written.add(abs);
   }
-  const words = unwrap(command.words, findings);
+  return stdinFed;
+}
+
+/** `bash x.sh`, `python3 x.py`, `./x`: the program or script, when this block wrote it, is unreadable here. */
+function writtenEarlier(walk: Walk, path: string | null): boolean {
+  if (path === null) return false;
+  const abs = resolveFrom(walk.cwd, path);
+  return abs !== null && walk.written.has(abs);
+}
+
+function interpreterFindings(command: SimpleCommand, name: string, args: string[], stdinFed: boolean, viaXargs: boolean, walk: Walk, findings: Findings): void {
+  const spec = interpreterOf(name);
+  if (!spec) return;
+  const call = readInterpreterArgs(spec, args);
+  if (call.inline !== null) {
+    if (spec.judge === 'python') merge(findings, judgeSource('python', call.inline, { ...walk.env, budget: walk.budget }));
+    else if (spec.judge === 'shell') merge(findings, judgeNested(call.inline, walk));
+    else findings.ask.push(`${name} runs inline ${spec.lang} code, which cannot be checked`);
+    return;
+  }
+  if (call.noScript) return;
+  if (viaXargs) findings.ask.push(`${name} runs scripts named by xargs' input, which cannot be checked`);
+  else if (call.script === null && (command.pipedInto || stdinFed)) findings.ask.push(`${name} runs a script from its standard input, which cannot be checked`);
+  else if (writtenEarlier(walk, call.script)) findings.ask.push(`${name} runs ${call.script}, which this block wrote, so it cannot be checked`);
+}
+
+function followCd(args: string[], walk: Walk): void {
+  const target = args.find((a) => !a.startsWith('-') || a === '-');
+  // `cd`, `cd ~`, `cd -`, `cd "$X"`: somewhere the judge cannot place.
+  walk.cwd = target === undefined || target === '-' || /[$`*?[]/.test(target) ? null : resolveFrom(walk.cwd, target);
+}
+
+function judgeCommand(command: SimpleCommand, walk: Walk): Findings {
+  const findings: Findings = { ask: [], deny: [] };
+  const stdinFed = redirectFindings(command, walk, findings);
+  const unwrapped = unwrap(command.words, command.globs);
+  findings.ask.push(...unwrapped.asks);
+  for (const a of unwrapped.assignments) if (STEERING_VARS.test(a)) findings.ask.push(`sets ${a.split(/\+?=/)[0]}, which changes what commands run`);
+  for (const script of unwrapped.scripts) merge(findings, judgeNested(script, walk));
+  const words = unwrapped.words;
   if (words.length === 0) return findings;
-  const name = basename(words[0]!);
+  const first = words[0]!;
+  const name = basename(first);
   const args = words.slice(1);
-  // `$cmd x` or `$(echo rm) x`: the program is chosen at run time, so its name proves nothing.
-  if (/[$`]/.test(words[0]!)) findings.ask.push(`runs a command whose name is computed at run time: ${words[0]}`);
-  if (catastrophic(name, args)) findings.deny.push(`${words.join(' ')}: would delete the whole system or home`);
-  const reason = ASK_BY_NAME[name] ?? (/^mkfs(\.\w+)?$/.test(name) ? 'formats a disk' : undefined);
-  if (reason) findings.ask.push(`${name}: ${reason}`);
-  if (name === 'git') gitFindings(args, findings);
-  else if (forced(args) || ((name === 'mv' || name === 'cp' || name === 'ln') && args.some((a) => /^-[a-zA-Z]*f/.test(a)))) {
-    findings.ask.push(`${name}: forced`);
+  // `$cmd x`, `$(echo rm) x`, `/bin/r? x`, `{rm,x}`: the program is chosen at run time, so its name proves nothing.
+  if (/[$`]/.test(first)) findings.ask.push(`runs a command whose name is computed at run time: ${first}`);
+  else if (unwrapped.globs[0]) findings.ask.push(`runs a command whose name is a pattern the shell expands: ${first}`);
+  if (Object.hasOwn(OPAQUE, name)) findings.ask.push(`${name}: ${OPAQUE[name]}`);
+  if (name === 'eval') merge(findings, { ask: [], deny: judgeNested(args.join(' '), walk).deny });
+  if ((name === 'export' || name === 'declare' || name === 'typeset' || name === 'readonly') && args.some((a) => STEERING_VARS.test(a))) {
+    findings.ask.push(`${name} sets a variable that changes what commands run`);
   }
-  if (name === 'find' && args.some((a) => a === '-delete' || a === '-exec' || a === '-execdir' || a === '-ok')) {
-    const exec = args.indexOf('-exec') + 1 || args.indexOf('-execdir') + 1;
-    if (args.includes('-delete')) findings.ask.push('find -delete: deletes files');
-    if (exec > 0) merge(findings, judgeSimpleCommand({ ...command, words: args.slice(exec).filter((a) => a !== ';' && a !== '+' && a !== '{}'), redirects: [] }, workspace, depth + 1));
+  if (name === 'hash' && args.includes('-p')) findings.ask.push('hash -p makes a command name run another program');
+  if (name === 'cd' || name === 'pushd' || name === 'popd') followCd(name === 'cd' ? args : [], walk);
+  if (first.includes('/') && writtenEarlier(walk, first)) findings.ask.push(`runs ${first}, which this block wrote, so it cannot be checked`);
+  merge(findings, commandTableFindings(name, args, { workspace: walk.env.workspace, cwd: walk.cwd, isFile: (abs) => isFile(walk, abs) }));
+  if (name === 'find') merge(findings, findExec(command, args, walk));
+  const awk = awkFindings(name, args);
+  if (awk) findings.ask.push(awk);
+  interpreterFindings(command, name, args, stdinFed, unwrapped.viaXargs, walk, findings);
+  for (const target of targetsWritten(name, args)) {
+    const abs = resolveFrom(walk.cwd, target);
+    if (abs !== null) walk.written.add(abs);
   }
-  if (WRITERS.has(name)) {
-    for (const target of writeTargets(name, args)) {
-      if (pointsOutside(workspace, target)) findings.ask.push(`${name} writes outside the workspace: ${target}`);
-    }
+  return findings;
+}
+
+function findExec(command: SimpleCommand, args: string[], walk: Walk): Findings {
+  const findings: Findings = { ask: [], deny: [] };
+  if (args.includes('-delete')) findings.ask.push('find -delete: deletes files');
+  for (const flag of ['-exec', '-execdir', '-ok', '-okdir']) {
+    const at = args.indexOf(flag);
+    if (at === -1) continue;
+    const end = args.findIndex((a, i) => i > at && (a === ';' || a === '+'));
+    const inner = args.slice(at + 1, end === -1 ? undefined : end).filter((a) => a !== '{}');
+    merge(findings, judgeCommand({ ...command, words: inner, globs: inner.map(() => false), redirects: [] }, walk));
   }
-  // `bash -c "…"` and `eval "…"` run a script of their own: judge it the same way.
-  const inline = SHELLS.has(name) ? args[args.indexOf('-c') + 1] : name === 'eval' ? args.join(' ') : undefined;
-  if (inline !== undefined && (name === 'eval' || args.includes('-c')) && depth < 4) {
-    for (const inner of splitCommands(inline, true)) merge(findings, judgeSimpleCommand(inner, workspace, depth + 1));
+  return findings;
+}
+
+function judgeNested(script: string, walk: Walk): Findings {
+  if (walk.depth + 1 > MAX_DEPTH) return { ask: ['nests shells too deeply to be checked'], deny: [] };
+  return walkScript(script, { ...walk, depth: walk.depth + 1 });
+}
+
+function walkScript(script: string, walk: Walk): Findings {
+  const findings: Findings = { ask: [], deny: [] };
+  const scanned = scanScript(script, walk.budget);
+  if (scanned.tooDeep) findings.ask.push('nests command substitutions too deeply to be checked');
+  for (const command of scanned.commands) {
+    walk.budget.tick();
+    merge(findings, judgeCommand(command, walk));
   }
-  if (/^python[\d.]*$/.test(name) && args.includes('-c') && depth < 4) merge(findings, judgeSource('python', args[args.indexOf('-c') + 1] ?? '', workspace));
   return findings;
 }
 
 export function merge(into: Findings, from: Findings): void {
-  into.ask.push(...from.ask);
-  into.deny.push(...from.deny);
+  for (const a of from.ask) into.ask.push(a);
+  for (const d of from.deny) into.deny.push(d);
 }
 
 /** Judges every simple command of a script. */
-export function judgeShellScript(script: string, workspace: string): Findings {
-  const findings: Findings = { ask: [], deny: [] };
-  for (const command of splitCommands(script)) merge(findings, judgeSimpleCommand(command, workspace));
+export function judgeShellScript(script: string, env: ShellEnv | string): Findings {
+  const e: ShellEnv = typeof env === 'string' ? { workspace: env } : env;
+  const walk: Walk = { env: e, budget: e.budget ?? UNLIMITED, cwd: e.workspace, written: new Set(), depth: 0 };
+  const findings = walkScript(script, walk);
   if (/:\s*\(\s*\)\s*\{\s*:\s*\|\s*:\s*&\s*\}/.test(script)) findings.deny.push('fork bomb');
   return findings;
 }

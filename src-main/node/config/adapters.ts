@@ -1,5 +1,6 @@
 // Constructs the node adapters behind the ports, once per app. Heavy parts (the browser, the
 // llama model, MCP servers) start lazily, on first use.
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentChoice, AgentName } from '../../common/agents.js';
 import { AppError } from '../../common/errors.js';
@@ -104,16 +105,15 @@ export async function createAdapters(config: AdapterConfig) {
     memory: async () => (await import('../llm/llamaCpp.js')).detectMachineMemory(logger),
   });
 
-  const judge = async (block: Block, opts: { workspace: string; tainted: boolean; mode: ApprovalMode }): Promise<ApprovalVerdict> => {
-    if (block.tag === 'mcp') {
+  // The registry says an mcp block acts outside and is checked by 'mcp-call'; the check needs the trust settings.
+  const toolChecks = {
+    'mcp-call': (block: Block): ApprovalVerdict => {
       const call = mcpTool.inspect(block).call;
-      if (!call) return { action: 'allow' }; // unreadable: the tool answers with feedback and calls nothing
-      const verdict = mcpCallNeedsApproval(call, trust());
-      // Once untrusted text entered the turn, every consequential action asks.
-      return opts.tainted && verdict.action === 'allow' ? { action: 'ask', reasons: ['web content entered this turn'] } : verdict;
-    }
-    return judgeBlock(block, { ...opts, checkShellSyntax });
+      return call ? mcpCallNeedsApproval(call, trust()) : { action: 'allow' }; // unreadable: the tool answers with feedback and calls nothing
+    },
   };
+  const judge = async (block: Block, opts: { workspace: string; tainted: boolean; taintReason?: string; mode: ApprovalMode }): Promise<ApprovalVerdict> =>
+    judgeBlock(block, { ...opts, checkShellSyntax, toolChecks, fileKind: fileKindOf });
 
   return {
     provider,
@@ -157,6 +157,16 @@ export async function createAdapters(config: AdapterConfig) {
       await Promise.allSettled([provider.dispose(), mcp.dispose(), browser?.then((b) => b.dispose())]);
     },
   };
+}
+
+/** What the judge needs to know about a path: rewriting an existing file asks. */
+function fileKindOf(path: string): 'file' | 'dir' | null {
+  try {
+    const st = statSync(path, { throwIfNoEntry: false });
+    return st === undefined ? null : st.isDirectory() ? 'dir' : 'file';
+  } catch {
+    return null;
+  }
 }
 
 function failReplay(): never {
