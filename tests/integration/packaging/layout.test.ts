@@ -1,0 +1,168 @@
+// The packaged app's layout, built for real by electron-builder from electron-builder.yml (Linux
+// `dir` target, as `npm run dist:dir`) on a stand-in Electron folder, since no Electron binary can
+// be downloaded here. A packaged app would lose its router if onnxruntime had to open it inside
+// app.asar, and crash at start if a native addon stayed in the archive: both are checked on the
+// real archive and folders electron-builder wrote.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import * as asar from '@electron/asar';
+import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appPaths } from '../../../src-main/app/paths.js';
+import { loadCatalog } from '../../../src-main/node/llm/modelManager.js';
+import { OnnxRouter } from '../../../src-main/node/router/onnxRouter.js';
+import { existsInPackage, listPackagedApp, makeStandInElectron, mib, productionPackages, ROOT, runElectronBuilder, type PackagedFile } from './packagedApp.js';
+
+const BUILT = ['out/main/main.js', 'out/preload/preload.cjs', 'out/renderer/index.html'];
+const { arch } = process;
+const NATIVE = /\.(node|so(\.\d+)*|dylib|dll)$/;
+
+/** Native files of the production tree this build leaves out on purpose, with the reason; null: it must ship. */
+function notShipped(rel: string): string | null {
+  if (/\/[^/]*-(cuda|cuda-ext|vulkan)\//.test(rel)) return 'GPU variant (not shipped, see electron-builder.yml)';
+  if (rel.startsWith('node_modules/@fugood/node-whisper-wasm/')) return 'the browser build of whisper';
+  if (/^node_modules\/@libsql\/[^/]*-musl\//.test(rel)) return 'musl build (Electron needs glibc)';
+  if (rel.includes('/obj.target/')) return 'node-gyp intermediate';
+  if (rel.endsWith('.dll')) return 'Windows library (electron-builder drops .dll and .exe from other platforms\' builds)';
+  if (rel.startsWith('node_modules/node-llama-cpp/llama/localBuilds/')) return 'built from source on this machine';
+  if (rel.startsWith('node_modules/@fugood/whisper.node/whisper.cpp/')) return 'whisper.cpp sources';
+  const other = (prefix: string, mine: string) => rel.startsWith(prefix) && !rel.startsWith(prefix + mine);
+  if (other('node_modules/onnxruntime-node/bin/napi-v6/', `linux/${arch}/`)) return 'other platform';
+  if (other('node_modules/node-pty/prebuilds/', `linux-${arch}/`)) return 'other platform';
+  if (other('node_modules/@node-llama-cpp/', `linux-${arch}/`)) return 'other platform';
+  if (other('node_modules/@fugood/node-whisper-', `linux-${arch}/`)) return 'other platform';
+  if (other('node_modules/@libsql/', `linux-${arch}-gnu/`)) return 'other platform';
+  return null;
+}
+
+describe.skipIf(process.platform !== 'linux')('packaged app layout (electron-builder --linux dir on a stand-in Electron)', () => {
+  let tmp = '';
+  let appDir = '';
+  let files: PackagedFile[] = [];
+  let packaged: Set<string>;
+  const archive = () => join(appDir, 'resources', 'app.asar');
+
+  beforeAll(async () => {
+    const missing = BUILT.filter((f) => !existsSync(join(ROOT, f)));
+    if (missing.length) throw new Error(`The app is not built (${missing.join(', ')} missing): run \`npm run build\` first (npm test does).`);
+    tmp = mkdtempSync(join(tmpdir(), 'agentic-pack-'));
+    await makeStandInElectron(join(tmp, 'electron'));
+    const started = performance.now();
+    await runElectronBuilder({ electronDist: join(tmp, 'electron'), 'directories.output': join(tmp, 'dist'), npmRebuild: 'false' }, 170_000);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    appDir = join(tmp, 'dist', 'linux-unpacked');
+    files = listPackagedApp(appDir);
+    packaged = new Set(files.map((f) => f.path));
+    printSizes(files, seconds);
+  }, 180_000);
+
+  afterAll(() => {
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('app.asar holds the built main, preload, renderer and every prompt', () => {
+    for (const f of [...BUILT, 'package.json']) expect(packaged.has(`resources/app.asar/${f}`), f).toBe(true);
+    const assets = readdirSync(join(ROOT, 'out', 'renderer', 'assets'));
+    expect(assets.length).toBeGreaterThan(0);
+    for (const a of assets) expect(packaged.has(`resources/app.asar/out/renderer/assets/${a}`), a).toBe(true);
+    const prompts = listRepo('prompts');
+    expect(prompts.length).toBeGreaterThan(5);
+    for (const p of prompts) expect(packaged.has(`resources/app.asar/${p}`), p).toBe(true);
+  });
+
+  it('every native addon of the production tree for this platform sits under app.asar.unpacked', async () => {
+    const natives = (await productionPackages()).flatMap((dir) => listAbsolute(dir).filter((f) => NATIVE.test(f))).map((f) => relative(ROOT, f).split('\\').join('/'));
+    const shipped = natives.filter((rel) => !notShipped(rel));
+    expect(shipped.length).toBeGreaterThan(5);
+    for (const rel of shipped) {
+      expect(packaged.has(`resources/app.asar.unpacked/${rel}`), rel).toBe(true);
+      // Electron reads the archive header's flag to redirect a require or dlopen to the unpacked copy.
+      expect((asar.statFile(archive(), rel, false) as { unpacked?: boolean }).unpacked, rel).toBe(true);
+    }
+    expect(files.filter((f) => f.inAsar && NATIVE.test(f.path)).map((f) => f.path)).toEqual([]);
+    // Nothing left out on purpose was copied anyway (GPU variants, other platforms).
+    for (const rel of natives.filter((r) => notShipped(r))) expect(packaged.has(`resources/app.asar.unpacked/${rel}`), rel).toBe(false);
+  });
+
+  it('ships each native engine the app loads: node-pty, libsql, onnxruntime, llama.cpp, whisper', () => {
+    const unpacked = files.filter((f) => f.path.startsWith('resources/app.asar.unpacked/node_modules/')).map((f) => f.path.slice('resources/app.asar.unpacked/'.length));
+    const has = (re: RegExp) => unpacked.some((p) => re.test(p));
+    expect(has(/^node_modules\/node-pty\/build\/Release\/pty\.node$/)).toBe(true);
+    expect(has(new RegExp(`^node_modules/@libsql/linux-${arch}-gnu/index\\.node$`))).toBe(true);
+    expect(has(new RegExp(`^node_modules/onnxruntime-node/bin/napi-v6/linux/${arch}/onnxruntime_binding\\.node$`))).toBe(true);
+    expect(has(new RegExp(`^node_modules/onnxruntime-node/bin/napi-v6/linux/${arch}/libonnxruntime\\.so\\.1$`))).toBe(true);
+    expect(has(new RegExp(`^node_modules/@node-llama-cpp/linux-${arch}/bins/.+/llama-addon\\.node$`))).toBe(true);
+    expect(has(new RegExp(`^node_modules/@fugood/node-whisper-linux-${arch}/index\\.node$`))).toBe(true);
+  });
+
+  it('the router model and the catalogue are outside the archive; sources, tests, scripts and router data are not packaged', () => {
+    for (const f of ['resources/router/router.onnx', 'resources/router/featurizer.json', 'resources/models/catalog.json']) expect(packaged.has(f), f).toBe(true);
+    const inArchive = files.filter((f) => f.inAsar).map((f) => f.path.slice('resources/app.asar/'.length));
+    const strays = inArchive.filter((p) => /^(tests|scripts|bench|docs|src-main|src-renderer|src-preload|resources|build|types|bin|\.ci|\.github)\//.test(p) || (!p.startsWith('node_modules/') && /\.(ts|tsx|map|jsonl)$/.test(p)));
+    expect(strays).toEqual([]);
+    expect(files.filter((f) => /\.jsonl$|router\/data\//.test(f.path)).map((f) => f.path)).toEqual([]);
+    expect(existsSync(join(appDir, 'resources', 'default_app.asar'))).toBe(false);
+  });
+
+  it('renderer-only libraries and other devDependencies are not copied into node_modules', async () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    const production = new Set((await productionPackages()).map((d) => relative(join(ROOT, 'node_modules'), d).split('\\').join('/')));
+    const rendererOnly = ['react', 'react-dom', 'zustand', '@xterm/xterm', '@xterm/addon-fit', 'react-markdown', 'remark-gfm', '@tanstack/react-virtual'];
+    for (const name of rendererOnly) expect(pkg.devDependencies[name], `${name} belongs in devDependencies: Vite bundles it`).toBeDefined();
+    const devOnly = Object.keys(pkg.devDependencies).filter((name) => !production.has(name));
+    const copied = devOnly.filter((name) => files.some((f) => f.path.includes(`/node_modules/${name}/`)));
+    expect(copied).toEqual([]);
+    // Development tools that are dependencies (the CLI's tsx, the router's ONNX writer) are left out too.
+    for (const name of ['tsx', 'esbuild', 'onnx-proto', 'protobufjs']) expect(files.some((f) => f.path.includes(`/node_modules/${name}/`)), name).toBe(false);
+  });
+
+  it('flips the fuses: RunAsNode, NODE_OPTIONS and --inspect off; cookie encryption, asar integrity, asar-only on', async () => {
+    const wire = await getCurrentFuseWire(join(appDir, 'agentic'));
+    const on = (fuse: FuseV1Options) => String.fromCharCode(Number(wire[fuse]));
+    expect(on(FuseV1Options.RunAsNode)).toBe('0');
+    expect(on(FuseV1Options.EnableNodeOptionsEnvironmentVariable)).toBe('0');
+    expect(on(FuseV1Options.EnableNodeCliInspectArguments)).toBe('0');
+    expect(on(FuseV1Options.EnableCookieEncryption)).toBe('1');
+    expect(on(FuseV1Options.EnableEmbeddedAsarIntegrityValidation)).toBe('1');
+    expect(on(FuseV1Options.OnlyLoadAppFromAsar)).toBe('1');
+  });
+
+  it('appPaths() pointed at the packaged layout resolves every file to one that exists, and the router loads from there', async () => {
+    const resources = join(appDir, 'resources');
+    const p = appPaths({ host: 'electron', packaged: true, appPath: join(resources, 'app.asar'), resourcesPath: resources, userData: join(tmp, 'user'), agenticHome: join(tmp, 'home') });
+    const main = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { main: string }).main;
+    const wanted = [join(p.appRoot, 'package.json'), join(p.appRoot, main), join(p.renderer, 'index.html'), join(p.router, 'router.onnx'), join(p.router, 'featurizer.json'), p.catalog, ...listRepo('prompts').map((f) => join(p.prompts, relative('prompts', f)))];
+    for (const path of wanted) expect(existsInPackage(files, appDir, path), path).toBe(true);
+    expect(loadCatalog(p.catalog).length).toBeGreaterThan(0);
+    // onnxruntime opens the model by path: from the packaged extraResources, as the desktop app will.
+    const router = await OnnxRouter.load(p.router);
+    expect(router.manifest.labels.agent.length).toBeGreaterThan(3);
+  });
+});
+
+function listAbsolute(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? (e.name === 'node_modules' ? [] : listAbsolute(join(dir, e.name))) : [join(dir, e.name)]));
+}
+
+function listRepo(dir: string): string[] {
+  return listAbsolute(join(ROOT, dir)).map((f) => relative(ROOT, f).split('\\').join('/'));
+}
+
+function printSizes(files: readonly PackagedFile[], seconds: string): void {
+  const sum = (pred: (f: PackagedFile) => boolean) => files.filter(pred).reduce((n, f) => n + f.size, 0);
+  const code = sum((f) => f.inAsar && !f.path.startsWith('resources/app.asar/node_modules/'));
+  const js = sum((f) => f.inAsar && f.path.startsWith('resources/app.asar/node_modules/'));
+  const natives = sum((f) => f.path.startsWith('resources/app.asar.unpacked/'));
+  const router = sum((f) => f.path.startsWith('resources/router/'));
+  const other = sum((f) => f.path.startsWith('resources/') && !f.path.startsWith('resources/app.asar') && !f.path.startsWith('resources/router/'));
+  process.stdout.write(
+    `packaged app (electron-builder --linux dir, ${seconds} s; Electron itself excluded, it is a stand-in here):\n` +
+      `  app code (out/, prompts, package.json, in app.asar)  ${mib(code)}\n` +
+      `  node_modules JavaScript (in app.asar)                 ${mib(js)}\n` +
+      `  native engines (app.asar.unpacked)                    ${mib(natives)}\n` +
+      `  router (resources/router)                             ${mib(router)}\n` +
+      `  other resources                                       ${mib(other)}\n` +
+      `  total                                                 ${mib(code + js + natives + router + other)}\n`,
+  );
+}
