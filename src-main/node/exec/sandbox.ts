@@ -75,7 +75,9 @@ function mountArgs(m: Mount): string[] {
       return [...(m.sizeMiB ? ['--size', String(m.sizeMiB * MIB)] : []), '--tmpfs', m.path];
     case 'mask':
       // An empty folder made read-only, or the empty file /dev/null read-only.
-      return m.dir ? ['--perms', '0000', '--tmpfs', m.path, '--remount-ro', m.path] : ['--ro-bind', '/dev/null', m.path];
+      // (A folder that a later mount lies in stays a writable tmpfs: its mount point is made there.)
+      if (!m.dir) return ['--ro-bind', '/dev/null', m.path];
+      return m.holdsMount ? ['--tmpfs', m.path] : ['--perms', '0000', '--tmpfs', m.path, '--remount-ro', m.path];
     case 'symlink':
       return ['--symlink', m.target, m.path];
     case 'proc':

@@ -36,7 +36,7 @@ export type Mount =
   | { kind: 'ro' | 'rw'; path: string; why: string }
   | { kind: 'tmpfs'; path: string; sizeMiB: number | null; why: string }
   /** A file replaced by an empty one, a folder by an empty read-only one. */
-  | { kind: 'mask'; path: string; dir: boolean; why: string }
+  | { kind: 'mask'; path: string; dir: boolean; why: string; /** Left writable: a later mount lies inside it. */ holdsMount?: boolean }
   | { kind: 'symlink'; path: string; target: string; why: string }
   | { kind: 'proc' | 'dev'; path: string; why: string };
 
@@ -107,7 +107,8 @@ export function policyMounts(layout: HostLayout, spec: SandboxSpec, probe: Probe
   for (const h of hidden) {
     if (!bound.some((b) => isInside(b, h) && b !== h)) continue;
     const what = probe(h);
-    if (what !== null) mounts.push({ kind: 'mask', path: h, dir: what === 'dir', why: 'private: hidden inside a shown folder' });
+    const holdsMount = [spec.home ?? '', ...spec.writable].some((p) => p !== '' && isInside(h, p));
+    if (what !== null) mounts.push({ kind: 'mask', path: h, dir: what === 'dir', why: 'private: hidden inside a shown folder', ...(holdsMount ? { holdsMount } : {}) });
   }
   if (spec.home) mounts.push({ kind: 'rw', path: spec.home, why: "the block's private home (HOME, caches)" });
   for (const dir of spec.writable) mounts.push({ kind: 'rw', path: dir, why: "the block's build folder" });
