@@ -6,8 +6,14 @@ import type { McpServerConfig } from '../../common/settings.js';
 import { AppError, isAbortError } from '../../common/errors.js';
 import type { Logger } from '../../core/ports.js';
 import { McpTimeoutError, type McpCallResult, type McpClientPort, type McpServerStatus, type McpStatusChange, type McpToolInfo } from '../../core/mcp/types.js';
-import { connect, listAllTools, toCallResult, type Connection } from './connection.js';
-import { createArgumentChecker } from './validate.js';
+import type { Connection } from './connection.js';
+import type { ArgumentCheck } from './validate.js';
+import type { JsonSchema } from '../../core/mcp/types.js';
+
+// The MCP SDK (with ajv and its JSON-schema tooling, ~80 modules) loads with the first server
+// started, not with the app: most people configure none.
+const loadConnection = () => import('./connection.js');
+const loadValidator = () => import('./validate.js');
 
 export interface McpManagerOptions {
   onStatus?: (change: McpStatusChange) => void;
@@ -41,7 +47,7 @@ const MCP_TIMEOUT_CODE = -32001;
 
 export class McpManager implements McpClientPort {
   private entries = new Map<string, Entry>();
-  private readonly checker = createArgumentChecker();
+  private checker: Promise<(schema: JsonSchema) => ArgumentCheck> | null = null;
   private disposed = false;
 
   constructor(
@@ -111,12 +117,13 @@ export class McpManager implements McpClientPort {
     const connection = await this.ready(entry, signal);
     const info = entry.tools.find((t) => t.name === tool);
     if (!info) throw new AppError('NOT_FOUND', `MCP server "${server}" has no tool "${tool}".`);
-    const problem = this.checker(info.inputSchema)(args);
+    this.checker ??= loadValidator().then((m) => m.createArgumentChecker());
+    const problem = (await this.checker)(info.inputSchema)(args);
     if (problem) throw new AppError('BAD_INPUT', `Invalid arguments for ${server}/${tool}: ${problem}.`);
     const timeoutMs = options.timeoutMs ?? this.options.callTimeoutMs ?? 120_000;
     try {
       const result = await connection.client.callTool({ name: tool, arguments: args }, undefined, { signal, timeout: timeoutMs });
-      return toCallResult(result);
+      return (await loadConnection()).toCallResult(result);
     } catch (error) {
       if (signal.aborted || isAbortError(error)) throw new AppError('CANCELLED', 'Cancelled.', { cause: error });
       if ((error as { code?: unknown }).code === MCP_TIMEOUT_CODE) {
@@ -156,6 +163,7 @@ export class McpManager implements McpClientPort {
     this.setStatus(entry, 'starting', entry.restarts > 0 ? 'Restarting after a crash.' : 'Starting.');
     let connection: Connection | null = null;
     try {
+      const { connect, listAllTools } = await loadConnection();
       connection = await connect(entry.config, { cwd: this.options.cwd, timeoutMs, onClose: () => this.closed(entry, connection) });
       const tools = await listAllTools(name, connection.client, timeoutMs);
       if (this.entries.get(name) !== entry || this.disposed) throw new AppError('MCP_ERROR', `MCP server "${name}" was removed while starting.`);
