@@ -4,7 +4,7 @@
 // own chunk, so a command loads only the engines it uses. bin/launch.js calls this when the
 // bundle is missing or older than a source file; `npm install` runs it too.
 import { build } from 'esbuild';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -16,6 +16,19 @@ export const cliOutDir = join(repoRoot, 'out', 'cli');
  * starting while another one rebuilds reads either the old bundle or the new one, never half a
  * file. Chunk names carry a content hash, so old chunks that an old entry point still imports stay.
  */
+/**
+ * Pure-JS packages every start loads, bundled in: zod alone is ~90 module files to resolve and
+ * read. Everything else stays external: native addons, WASM, files read by path (Readability and
+ * turndown are injected into pages from their files), and engines that load on demand anyway.
+ */
+const BUNDLED = new Set(['zod', 'jsonrepair']);
+
+function externals() {
+  const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
+  const names = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies, ...pkg.optionalDependencies });
+  return names.filter((name) => !BUNDLED.has(name)).flatMap((name) => [name, `${name}/*`]);
+}
+
 export async function buildCli() {
   const result = await build({
     entryPoints: { main: join(repoRoot, 'src-main', 'hosts', 'cli', 'main.ts'), web: join(repoRoot, 'src-main', 'hosts', 'web', 'main.ts') },
@@ -25,7 +38,7 @@ export async function buildCli() {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
+    external: externals(),
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',
     sourcemap: 'linked',
