@@ -20,9 +20,11 @@ import type { BrowserWeb } from '../browser/browserWeb.js';
 import { SearxngSearch } from '../browser/searxngSearch.js';
 import { checkShellSyntax, createCodeTools } from '../exec/index.js';
 import { defaultHomesDir } from '../exec/privateHome.js';
+import { localEngineState, type EngineState, type LlamaModule } from '../llm/llamaEngine.js';
 import { loadCatalog, ModelManager } from '../llm/modelManager.js';
+import type { Importer } from '../loadOptional.js';
 import { McpManager } from '../mcp/manager.js';
-import { createRouteDecider, OnnxRouter } from '../router/onnxRouter.js';
+import { createRouteDecider, OnnxRouter, type OnnxRuntime } from '../router/onnxRouter.js';
 import { createFileFinderTool } from '../tools/fileFinder.js';
 import { lazyProvider, loadReplayProvider, ProviderHolder } from './providerHolder.js';
 import type { SecretStore } from './secrets.js';
@@ -50,6 +52,16 @@ export interface AdapterConfig {
   workspace: () => string;
   secrets: SecretStore;
   embeddedBrowser?: EmbeddedBrowserHooks;
+  /** How the engines with per-platform binaries are imported (defaults: the real packages); tests inject failing ones. */
+  engines?: { onnxRuntime?: Importer<OnnxRuntime>; llamaCpp?: Importer<LlamaModule> };
+}
+
+/** Engines a platform may lack: the app runs on without them and says so (app.info). */
+export interface EngineStates {
+  /** Unavailable: requests go to the casual agent unless the user picks one in the agent picker. */
+  router: EngineState;
+  /** The embedded llama.cpp; null until first needed. Unavailable: a model server or cloud provider. */
+  localModel: EngineState;
 }
 
 export type Adapters = Awaited<ReturnType<typeof createAdapters>>;
@@ -62,7 +74,7 @@ export async function createAdapters(config: AdapterConfig) {
   const provider = new ProviderHolder(
     () => settings.get().provider,
     // node-llama-cpp and the HTTP SDKs load on the first model call, not at start.
-    (s) => (s.kind === 'replay' || replay ? (replay ?? failReplay()) : lazyProvider(async () => (await import('../llm/createProvider.js')).createProvider(s, { logger, modelsDir, catalog, promptCacheDir: join(config.dataDir, 'cache', 'prompt-states'), apiKey: config.secrets.get(s.apiKeyRef) ?? process.env.AGENTIC_API_KEY }))),
+    (s) => (s.kind === 'replay' || replay ? (replay ?? failReplay()) : lazyProvider(async () => (await import('../llm/createProvider.js')).createProvider(s, { logger, modelsDir, catalog, promptCacheDir: join(config.dataDir, 'cache', 'prompt-states'), llamaEngine: config.engines?.llamaCpp, apiKey: config.secrets.get(s.apiKeyRef) ?? process.env.AGENTIC_API_KEY }))),
     logger,
   );
   const code = await createCodeTools({
@@ -71,7 +83,7 @@ export async function createAdapters(config: AdapterConfig) {
     compileTimeoutMs: () => settings.get().compileTimeoutSec * 1000,
     // Blocks never see the data folder; their private homes live beside it (issue 16).
     homesDir: defaultHomesDir(config.dataDir),
-    hidden: [config.dataDir],
+    hidden: [config.dataDir, config.modelsDir],
     limits: () => {
       const s = settings.get().sandbox;
       return { processes: s.maxProcesses, memoryMiB: s.memoryMiB, tmpMiB: s.tmpMiB };
@@ -87,8 +99,10 @@ export async function createAdapters(config: AdapterConfig) {
   });
   const trust = () => ({ servers: settings.get().mcpServers, mode: settings.get().approval.mode });
   const mcpTool = createMcpTool(mcp, { isTrusted: mcpTrustPredicate(trust) });
-  const router = await OnnxRouter.load(config.routerDir, logger).catch((error: unknown) => {
-    logger.warn('router unavailable; requests go to the casual agent', { error: String(error) });
+  let routerError: string | null = null;
+  const router = await OnnxRouter.load(config.routerDir, logger, config.engines?.onnxRuntime).catch((error: unknown) => {
+    routerError = error instanceof Error ? error.message : String(error);
+    logger.warn('router unavailable; requests go to the casual agent', { error: routerError });
     return null;
   });
   const decide = router ? createRouteDecider(router, { mcpConfigured: () => settings.get().mcpServers.length > 0, logger }) : null;
@@ -102,7 +116,7 @@ export async function createAdapters(config: AdapterConfig) {
     modelsDir,
     logger,
     catalog,
-    memory: async () => (await import('../llm/llamaCpp.js')).detectMachineMemory(logger),
+    memory: async () => (await import('../llm/llamaCpp.js')).detectMachineMemory(logger, config.engines?.llamaCpp),
   });
 
   // The registry says an mcp block acts outside and is checked by 'mcp-call'; the check needs the trust settings.
@@ -117,6 +131,7 @@ export async function createAdapters(config: AdapterConfig) {
 
   return {
     provider,
+    engines: (): EngineStates => ({ router: { available: router !== null, message: routerError }, localModel: localEngineState() }),
     languages: code.languages,
     sandbox: code.sandbox,
     models,

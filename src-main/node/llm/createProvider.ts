@@ -3,7 +3,9 @@ import { AppError } from '../../common/errors.js';
 import type { ProviderSettings } from '../../common/settings.js';
 import type { LlmProvider, Logger } from '../../core/ports.js';
 import { AnthropicProvider } from './anthropic.js';
+import type { Importer } from '../loadOptional.js';
 import { LlamaCppProvider } from './llamaCpp.js';
+import type { LlamaModule } from './llamaEngine.js';
 import { resolveModelPath, type CatalogEntry } from './modelManager.js';
 import { OllamaProvider } from './ollama.js';
 import { OpenAiCompatibleProvider } from './openaiCompatible.js';
@@ -22,6 +24,8 @@ export interface ProviderDeps {
   catalog?: CatalogEntry[];
   /** llama only: where evaluated system prompts are kept across sessions and restarts. */
   promptCacheDir?: string;
+  /** llama only: how node-llama-cpp is imported (tests inject one that fails). */
+  llamaEngine?: Importer<LlamaModule>;
 }
 
 export function createProvider(settings: ProviderSettings, deps: ProviderDeps): LlmProvider {
@@ -34,6 +38,7 @@ export function createProvider(settings: ProviderSettings, deps: ProviderDeps): 
         threads: settings.threads,
         contextSize: settings.contextSize,
         promptCacheDir: deps.promptCacheDir,
+        engine: deps.llamaEngine,
         ...(deps.gpu !== undefined ? { gpu: deps.gpu } : {}),
       });
     case 'openai':

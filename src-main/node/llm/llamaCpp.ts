@@ -5,25 +5,25 @@
 // (llamaGenerate.ts), grammar requests and templates that loop cannot parse go through LlamaChat
 // (llamaChatGenerate.ts); the first is why generation keeps up with a bare llama.cpp loop.
 import { existsSync } from 'node:fs';
-import {
-  getLlama,
+import type {
+  ChatHistoryItem,
+  ChatWrapperGeneratedContextState,
+  Llama,
   LlamaChat,
-  LlamaLogLevel,
-  type ChatHistoryItem,
-  type ChatWrapperGeneratedContextState,
-  type Llama,
-  type LlamaContext,
-  type LlamaContextSequence,
-  type LlamaGrammar,
-  type LlamaModel,
-  type Token,
+  LlamaContext,
+  LlamaContextSequence,
+  LlamaGrammar,
+  LlamaModel,
+  Token,
 } from 'node-llama-cpp';
 import { AppError, isAbortError } from '../../common/errors.js';
 import { createReasoningStream, splitReasoning } from '../../core/llm/reasoning.js';
 import type { ChatMessage, Completion, CompletionRequest, LlmDelta, LlmProvider, Logger, ProviderInfo } from '../../core/ports.js';
 import { defaultThreadCount, systemMemory, type MachineMemory } from './hardware.js';
 import { generateWithChat } from './llamaChatGenerate.js';
+import { sharedLlama, type LlamaModule } from './llamaEngine.js';
 import { generatePlain, plainStops } from './llamaGenerate.js';
+import type { Importer } from '../loadOptional.js';
 import { commonPrefixLength, PromptStateCache } from './promptStates.js';
 
 export interface LlamaCppProviderOptions {
@@ -51,6 +51,8 @@ export interface LlamaCppProviderOptions {
   repeatPenalty?: boolean;
   /** Where evaluated system prompts are kept across sessions and restarts (promptStates.ts); none = not kept. */
   promptCacheDir?: string;
+  /** How node-llama-cpp is imported (llamaEngine.ts); tests pass one that fails. */
+  engine?: Importer<LlamaModule>;
 }
 
 export const DEFAULT_MAX_AUTO_CONTEXT = 32_768;
@@ -76,30 +78,10 @@ interface Engine {
   systemPrefixes: Map<string, Token[]>;
 }
 
-let llamaInstance: Promise<Llama> | null = null;
-let llamaGpu: 'auto' | false | null = null;
-
-function sharedLlama(gpu: 'auto' | false, logger: Logger): Promise<Llama> {
-  // One native backend per process; a second getLlama with other GPU settings would load another.
-  if (!llamaInstance || llamaGpu !== gpu) {
-    llamaGpu = gpu;
-    llamaInstance = getLlama({
-      gpu,
-      build: 'never',
-      logLevel: LlamaLogLevel.warn,
-      logger: (level, message) => {
-        if (level === LlamaLogLevel.error || level === LlamaLogLevel.fatal) logger.error('llama.cpp', { message });
-        else if (level === LlamaLogLevel.warn) logger.warn('llama.cpp', { message });
-      },
-    });
-  }
-  return llamaInstance;
-}
-
 /** RAM and, where llama.cpp found a GPU, its VRAM: what ModelManager's fit check needs. */
-export async function detectMachineMemory(logger: Logger): Promise<MachineMemory> {
+export async function detectMachineMemory(logger: Logger, engine?: Importer<LlamaModule>): Promise<MachineMemory> {
   try {
-    const llama = await sharedLlama('auto', logger);
+    const { llama } = await sharedLlama('auto', logger, engine);
     if (!llama.gpu) return systemMemory();
     const vram = await llama.getVramState();
     // Unified memory (Apple silicon) is the RAM itself: counting it twice would overstate what fits.
@@ -191,7 +173,7 @@ export class LlamaCppProvider implements LlmProvider {
     }
     const started = performance.now();
     try {
-      const llama = await sharedLlama(this.options.gpu ?? 'auto', logger);
+      const { llama, module } = await sharedLlama(this.options.gpu ?? 'auto', logger, this.options.engine);
       const model = await llama.loadModel({ modelPath, gpuLayers: this.options.gpuLayers ?? 'auto' });
       const sequences = Math.max(1, this.options.sequences ?? 1);
       const wanted = this.options.contextSize ?? 0;
@@ -203,7 +185,7 @@ export class LlamaCppProvider implements LlmProvider {
       const slots: Slot[] = [];
       for (let i = 0; i < sequences; i++) {
         const sequence = context.getSequence();
-        slots.push({ sequence, chat: new LlamaChat({ contextSequence: sequence }), owner: null, lastUsed: 0, queue: Promise.resolve(), systemTokens: 0 });
+        slots.push({ sequence, chat: new module.LlamaChat({ contextSequence: sequence }), owner: null, lastUsed: 0, queue: Promise.resolve(), systemTokens: 0 });
       }
       const { promptCacheDir } = this.options;
       const prompts = promptCacheDir ? new PromptStateCache({ dir: promptCacheDir, modelPath, contextSize: context.contextSize, logger }) : null;

@@ -7,15 +7,14 @@
 // ~0.82-0.91 of a bare evaluate loop. Plain chat, the common case, needs none of that, so it runs here
 // (0.96-0.98 of the bare loop in `npm run bench llm`); the provider keeps LlamaChat for JSON-schema
 // grammars, continuing a started reply, and templates whose output this loop cannot parse (see plainStops).
-import {
-  SpecialToken,
-  type ChatWrapper,
-  type ChatWrapperGeneratedContextState,
-  type LlamaContextSequence,
-  type LlamaModel,
-  type LlamaText,
-  type SequenceEvaluateOptions,
-  type Token,
+import type {
+  ChatWrapper,
+  ChatWrapperGeneratedContextState,
+  LlamaContextSequence,
+  LlamaModel,
+  LlamaText,
+  SequenceEvaluateOptions,
+  Token,
 } from 'node-llama-cpp';
 import { AppError } from '../../common/errors.js';
 import { createIncrementalDetokenizer, createStopMatcher } from './llamaStream.js';
@@ -60,7 +59,9 @@ const REPEAT_PENALTY_LAST_TOKENS = 64;
 function textOf(trigger: LlamaText): string | null {
   let text = '';
   for (const value of trigger.values) {
-    if (value instanceof SpecialToken) return null; // BOS/EOS/EOT: a token, never text
+    // BOS/EOS/EOT: a token, never text. Told by the library's own JSON form, so node-llama-cpp is not
+    // imported at load (llamaEngine.ts).
+    if (typeof value !== 'string' && value.toJSON().type === 'specialToken') return null;
     text += typeof value === 'string' ? value : value.value;
   }
   return text;

@@ -1,21 +1,35 @@
 // The request router: featurizer (core) + the trained model in onnxruntime-node + language
 // detection. Loaded once at start; each classify() costs about a millisecond on one thread.
+// onnxruntime-node is imported here, at load, never statically: it has no binary for some platforms
+// (Intel Macs), and there the app must run on without the router (the agent picker), not exit.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as ort from 'onnxruntime-node';
+import type * as Ort from 'onnxruntime-node';
 import { AppError } from '../../common/errors.js';
 import type { ClassifierScores, Logger, RequestClassifier } from '../../core/ports.js';
 import { CONCEPT_LEXICON_ID } from '../../core/routing/concepts.js';
 import { featurize, type Features } from '../../core/routing/featurizer.js';
 import { ROUTER_IO, ROUTER_MANIFEST_FILE, ROUTER_MODEL_FILE, RouterManifestSchema, type RouterManifest } from '../../core/routing/manifest.js';
+import { loadOptional, requireModule, type Importer, type OptionalEngine } from '../loadOptional.js';
 import { silentLogger } from '../logger.js';
+import { routingText } from './bound.js';
 import { loadLanguageDetector, type LanguageDetector } from './language.js';
 
 /** resources/router of this checkout. A packaged app passes its own resources path instead. */
 export function defaultRouterDir(): string {
   return fileURLToPath(new URL('../../../resources/router', import.meta.url));
 }
+
+export type OnnxRuntime = typeof Ort;
+
+export const ROUTER_ENGINE: OptionalEngine = {
+  name: 'The request router (onnxruntime-node)',
+  code: 'ROUTER_UNAVAILABLE',
+  instead: 'Requests go to the casual agent; pick another agent in the agent picker.',
+};
+
+const importOnnxRuntime: Importer<OnnxRuntime> = () => import('onnxruntime-node');
 
 export interface ModelOutput {
   agent: Float32Array;
@@ -24,7 +38,8 @@ export interface ModelOutput {
 
 export class OnnxRouter implements RequestClassifier {
   private constructor(
-    private readonly session: ort.InferenceSession,
+    private readonly ort: OnnxRuntime,
+    private readonly session: Ort.InferenceSession,
     readonly manifest: RouterManifest,
     private readonly languages: Promise<LanguageDetector | null>,
     /** Milliseconds spent loading the model (reading, parsing, session, one warm-up run). */
@@ -33,12 +48,14 @@ export class OnnxRouter implements RequestClassifier {
 
   /**
    * Reads featurizer.json and router.onnx from `dir` and opens a single-threaded session. Throws
-   * AppError ROUTER_UNAVAILABLE when either is missing or does not match the other.
+   * AppError ROUTER_UNAVAILABLE when either is missing or does not match the other, or when
+   * onnxruntime-node cannot load on this platform (`runtime` is the port tests replace).
    */
-  static async load(dir: string = defaultRouterDir(), logger: Logger = silentLogger): Promise<OnnxRouter> {
+  static async load(dir: string = defaultRouterDir(), logger: Logger = silentLogger, runtime: Importer<OnnxRuntime> = importOnnxRuntime): Promise<OnnxRouter> {
     const started = performance.now();
     const manifest = await readManifest(join(dir, ROUTER_MANIFEST_FILE));
-    let session: ort.InferenceSession;
+    const ort = requireModule(await loadOptional(ROUTER_ENGINE, runtime));
+    let session: Ort.InferenceSession;
     try {
       // From the path, not from bytes read in JS: onnxruntime reads the file itself, about 20 ms sooner
       // for the 10 MB model (one copy fewer).
@@ -52,7 +69,7 @@ export class OnnxRouter implements RequestClassifier {
     } catch (cause) {
       throw new AppError('ROUTER_UNAVAILABLE', `Cannot load the router model ${join(dir, ROUTER_MODEL_FILE)}: ${String(cause)}`, { cause });
     }
-    const probe = new OnnxRouter(session, manifest, Promise.resolve(null), 0);
+    const probe = new OnnxRouter(ort, session, manifest, Promise.resolve(null), 0);
     const check = await probe.run(featurize('hello', manifest.featurizer)); // warm-up, and a shape check
     if (check.agent.length !== manifest.labels.agent.length || check.complexity.length !== manifest.labels.complexity.length) {
       throw new AppError('ROUTER_UNAVAILABLE', `router.onnx outputs ${check.agent.length}+${check.complexity.length} scores but featurizer.json names ${manifest.labels.agent.length}+${manifest.labels.complexity.length} labels.`);
@@ -67,7 +84,7 @@ export class OnnxRouter implements RequestClassifier {
       logger.warn('router: language detector unavailable, using scripts only', { error: String(error) });
       return null;
     });
-    return new OnnxRouter(session, manifest, languages, loadMs);
+    return new OnnxRouter(ort, session, manifest, languages, loadMs);
   }
 
   featurize(text: string): Features {
@@ -77,15 +94,16 @@ export class OnnxRouter implements RequestClassifier {
   /** The model's raw probabilities, in the order of manifest.labels. */
   async run(features: Features): Promise<ModelOutput> {
     const feeds = {
-      [ROUTER_IO.ids]: new ort.Tensor('int32', features.ids, [features.ids.length]),
-      [ROUTER_IO.weights]: new ort.Tensor('float32', features.weights, [1, features.weights.length]),
+      [ROUTER_IO.ids]: new this.ort.Tensor('int32', features.ids, [features.ids.length]),
+      [ROUTER_IO.weights]: new this.ort.Tensor('float32', features.weights, [1, features.weights.length]),
     };
     const out = await this.session.run(feeds);
     return { agent: out[ROUTER_IO.agentProbs]!.data as Float32Array, complexity: out[ROUTER_IO.complexityProbs]!.data as Float32Array };
   }
 
   /** Scores and language of a request; `fallbackLanguage` is used when the text shows none (default 'en'). */
-  async classify(text: string, fallbackLanguage: string = 'en'): Promise<ClassifierScores> {
+  async classify(request: string, fallbackLanguage: string = 'en'): Promise<ClassifierScores> {
+    const text = routingText(request);
     const out = await this.run(this.featurize(text));
     const detector = await this.languages;
     const { agent: agentLabels, complexity: complexityLabels } = this.manifest.labels;

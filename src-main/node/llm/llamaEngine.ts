@@ -1,0 +1,77 @@
+// node-llama-cpp, loaded where first needed (see loadOptional.ts): its JavaScript through a dynamic
+// import, its native binary by getLlama. Where either is missing for the platform the embedded model
+// is unavailable, which the app reports (app.info, the turn's error), while server and cloud
+// providers keep working. One backend per process, so one state per process.
+import type * as NodeLlamaCpp from 'node-llama-cpp';
+import type { Llama } from 'node-llama-cpp';
+import type { Logger } from '../../core/ports.js';
+import { engineUnavailable, loadOptional, type Importer, type OptionalEngine } from '../loadOptional.js';
+
+export type LlamaModule = typeof NodeLlamaCpp;
+
+export const LLAMA_ENGINE: OptionalEngine = {
+  name: 'The embedded model engine (llama.cpp)',
+  code: 'MODEL_LOAD_FAILED',
+  instead: 'Use a model server (Ollama, a llama.cpp server) or a cloud provider: Settings → Model.',
+};
+
+export const importLlamaCpp: Importer<LlamaModule> = () => import('node-llama-cpp');
+
+/** null until the engine was first needed; then whether it loaded, and why not. */
+export interface EngineState {
+  available: boolean | null;
+  message: string | null;
+}
+
+let state: EngineState = { available: null, message: null };
+export const localEngineState = (): EngineState => state;
+
+export interface LoadedLlama {
+  llama: Llama;
+  module: LlamaModule;
+}
+
+let instance: Promise<LoadedLlama> | null = null;
+let instanceGpu: 'auto' | false | null = null;
+
+/** The process's llama.cpp backend; a failure is an AppError saying the engine is unavailable here. */
+export function sharedLlama(gpu: 'auto' | false, logger: Logger, importer: Importer<LlamaModule> = importLlamaCpp): Promise<LoadedLlama> {
+  // One native backend per process; a second getLlama with other GPU settings would load another.
+  if (!instance || instanceGpu !== gpu) {
+    instanceGpu = gpu;
+    const loading = openLlama(gpu, logger, importer);
+    instance = loading;
+    // A failed load is not kept: the next call tries again (and a test may inject another importer).
+    loading.catch(() => {
+      if (instance === loading) instance = null;
+    });
+  }
+  return instance;
+}
+
+async function openLlama(gpu: 'auto' | false, logger: Logger, importer: Importer<LlamaModule>): Promise<LoadedLlama> {
+  const loaded = await loadOptional(LLAMA_ENGINE, importer);
+  if (!loaded.available) {
+    state = { available: false, message: loaded.error.message };
+    throw loaded.error;
+  }
+  const { getLlama, LlamaLogLevel } = loaded.module;
+  try {
+    const llama = await getLlama({
+      gpu,
+      build: 'never',
+      logLevel: LlamaLogLevel.warn,
+      logger: (level, message) => {
+        if (level === LlamaLogLevel.error || level === LlamaLogLevel.fatal) logger.error('llama.cpp', { message });
+        else if (level === LlamaLogLevel.warn) logger.warn('llama.cpp', { message });
+      },
+    });
+    state = { available: true, message: null };
+    return { llama, module: loaded.module };
+  } catch (cause) {
+    // build: 'never' — no prebuilt binary fits this machine (or it would not load).
+    const error = engineUnavailable(LLAMA_ENGINE, cause);
+    state = { available: false, message: error.message };
+    throw error;
+  }
+}
