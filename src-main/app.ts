@@ -63,7 +63,8 @@ export interface App {
 
 export async function createApp(config: AppConfig): Promise<App> {
   const logger = config.logger ?? createLogger();
-  const paths = config.paths ?? appPaths({ host: config.host, agenticHome: config.dataDir });
+  // Without paths (tests, or a host that passes only dataDir) everything lives under dataDir.
+  const paths = config.paths ?? appPaths({ host: config.host, agenticHome: config.dataDir, userData: config.dataDir });
   const { appRoot: root, dataDir } = paths;
   const prompts = createPromptFiles(paths.prompts);
   const settings = new SettingsFile(join(dataDir, 'settings.json'), logger, config.settings);

@@ -6,16 +6,20 @@ import { PROVIDER_KINDS, type ProviderKind } from '../../common/settings.js';
 export class UsageError extends Error {}
 
 export const USAGE = `Usage:
-  agentic run "REQUEST" [--workspace DIR] [--agent auto|casual|coder|file|web|planner|mcp]
+  agentic run "REQUEST" | - | --file PATH [--workspace DIR] [--agent auto|casual|coder|file|web|planner|mcp]
           [--provider llama|openai|ollama|anthropic|replay] [--model ID_OR_PATH] [--base-url URL]
           [--replay FILE] [--yes] [--block-timeout SECONDS] [--max-attempts N] [--session ID] [--json]
-  agentic route ["REQUEST"] [--json]     (no REQUEST: one request per stdin line)
+          (REQUEST "-" reads it from standard input; --file PATH reads it from a file)
+  agentic route ["REQUEST" | --file PATH] [--json]     (no REQUEST: one request per stdin line)
   agentic models list|download ID|rm ID [--json]
   agentic sessions [--json]`;
 
 export interface RunArgs {
   command: 'run';
   request: string;
+  /** Where the request comes from: the argument itself, standard input (`-`), or --file. */
+  requestFrom: 'argument' | 'stdin' | 'file';
+  file?: string;
   workspace?: string;
   agent: AgentChoice;
   provider?: ProviderKind;
@@ -28,7 +32,7 @@ export interface RunArgs {
   session?: string;
   json: boolean;
 }
-export interface RouteArgs { command: 'route'; request?: string; json: boolean }
+export interface RouteArgs { command: 'route'; request?: string; file?: string; json: boolean }
 export interface ModelsArgs { command: 'models'; action: 'list' | 'download' | 'rm'; id?: string; json: boolean }
 export interface SessionsArgs { command: 'sessions'; json: boolean }
 export type CliArgs = RunArgs | RouteArgs | ModelsArgs | SessionsArgs;
@@ -45,6 +49,7 @@ const OPTIONS = {
   'max-attempts': { type: 'string' },
   session: { type: 'string' },
   json: { type: 'boolean' },
+  file: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -55,12 +60,21 @@ function positiveInt(name: string, raw: string | undefined, max: number): number
   return n;
 }
 
+/** Node's parseArgs messages, made readable (its unknown-option text ends with an unbalanced quote). */
+function argsProblem(error: Error & { code?: string }): string {
+  const unknown = /^Unknown option '([^']+)'/.exec(error.message);
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && unknown) {
+    return `Unknown option "${unknown[1]}". A request that starts with "-" goes after --, as in: agentic run -- "${unknown[1]}"`;
+  }
+  return error.message.split('\n')[0] ?? 'bad arguments';
+}
+
 export function parseCli(argv: readonly string[]): CliArgs | 'help' {
   let parsed;
   try {
     parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new UsageError((error as Error).message.split('\n')[0] ?? 'bad arguments');
+    throw new UsageError(argsProblem(error as Error & { code?: string }));
   }
   const { values: v, positionals } = parsed;
   if (v.help) return 'help';
@@ -68,7 +82,11 @@ export function parseCli(argv: readonly string[]): CliArgs | 'help' {
   const json = v.json ?? false;
   switch (command) {
     case 'run': {
-      if (rest.length !== 1 || !rest[0]?.trim()) throw new UsageError('run needs exactly one REQUEST argument (quote it).');
+      if (v.file !== undefined && rest.length > 0) throw new UsageError('run takes a REQUEST or --file PATH, not both.');
+      if (v.file !== undefined && !v.file.trim()) throw new UsageError('--file needs the path of a file that holds the request.');
+      if (v.file === undefined && (rest.length !== 1 || !rest[0]?.trim())) {
+        throw new UsageError('run needs exactly one REQUEST argument (quote it), - to read it from standard input, or --file PATH.');
+      }
       const agent = v.agent ?? 'auto';
       if (!(AGENT_CHOICES as readonly string[]).includes(agent)) throw new UsageError(`Unknown agent "${agent}". Choose one of: ${AGENT_CHOICES.join(', ')}.`);
       if (v.provider !== undefined && !(PROVIDER_KINDS as readonly string[]).includes(v.provider)) {
@@ -77,14 +95,17 @@ export function parseCli(argv: readonly string[]): CliArgs | 'help' {
       const provider = (v.provider ?? (v.replay ? 'replay' : undefined)) as ProviderKind | undefined;
       if (provider === 'replay' && !v.replay) throw new UsageError('--provider replay needs --replay FILE.');
       return {
-        command, request: rest[0], workspace: v.workspace, agent: agent as AgentChoice, provider, model: v.model, baseUrl: v['base-url'],
+        command, request: rest[0] ?? '', requestFrom: v.file !== undefined ? 'file' : rest[0] === '-' ? 'stdin' : 'argument', file: v.file,
+        workspace: v.workspace, agent: agent as AgentChoice, provider, model: v.model, baseUrl: v['base-url'],
         replay: v.replay, yes: v.yes ?? false, blockTimeoutSec: positiveInt('block-timeout', v['block-timeout'], 86_400),
         maxAttempts: positiveInt('max-attempts', v['max-attempts'], 50), session: v.session, json,
       };
     }
     case 'route':
       if (rest.length > 1) throw new UsageError('route takes at most one REQUEST argument.');
-      return { command, request: rest[0], json };
+      if (rest[0] !== undefined && !rest[0].trim()) throw new UsageError('route needs a non-empty REQUEST (or none, to read one request per line from standard input).');
+      if (v.file !== undefined && rest.length > 0) throw new UsageError('route takes a REQUEST or --file PATH, not both.');
+      return { command, request: rest[0], file: v.file, json };
     case 'models': {
       const [action, id] = rest;
       if (action === 'list' && !id) return { command, action, json };

@@ -10,6 +10,11 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE + '\n');
     return 0;
   }
+  // A long request on the command line crashes onnxruntime-node: move it into a file first.
+  const inline = args.command === 'route' || (args.command === 'run' && args.requestFrom === 'argument');
+  if (inline && args.request && (await import('./requestInput.js')).argvTooLong(argv)) {
+    return (await import('./requestInput.js')).relaunchWithRequestFile(argv, args.request);
+  }
   // Commands load their modules on demand: bad usage is answered at once, without loading the
   // engines (llama.cpp, onnxruntime, Chromium's driver) that a run needs.
   switch (args.command) {

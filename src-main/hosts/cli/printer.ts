@@ -10,8 +10,17 @@ export function jsonPrinter(out: NodeJS.WritableStream): Printer {
   };
 }
 
+/** The last lines of a block's output: why it failed, when the terminal did not already show it. */
+export function tailLines(text: string, count = 6): string {
+  const lines = text.replace(/\r/g, '').trimEnd().split('\n');
+  const tail = lines.slice(-count).map((l) => `   ${l}`);
+  return (lines.length > count ? ['   …', ...tail] : tail).join('\n');
+}
+
 export function textPrinter(out: NodeJS.WritableStream, err: NodeJS.WritableStream): Printer {
   let midLine = false;
+  /** Blocks whose output the terminal has shown live. */
+  const shown = new Set<string>();
   const line = (text: string) => {
     if (midLine) out.write('\n');
     out.write(text + '\n');
@@ -19,6 +28,11 @@ export function textPrinter(out: NodeJS.WritableStream, err: NodeJS.WritableStre
   };
   return (event) => {
     switch (event.type) {
+      case 'llm.started':
+        // Each model call is its own reply: never glue it to the end of the previous one.
+        if (midLine) out.write('\n');
+        midLine = false;
+        break;
       case 'agent.selected': {
         const why = event.routing ? ` (${event.routing.complexity}, ${event.routing.language}, ${Math.round(event.routing.confidence.agent * 100)}%)` : '';
         line(`[${event.agent}]${why}`);
@@ -32,12 +46,15 @@ export function textPrinter(out: NodeJS.WritableStream, err: NodeJS.WritableStre
         line(`── running ${event.tool}${event.savePath ? ` → ${event.savePath}` : ''} ──`);
         break;
       case 'terminal.output':
+        if (event.data) shown.add(event.blockId);
         out.write(event.data);
         midLine = !event.data.endsWith('\n');
         break;
       case 'block.finished': {
         const mark = event.success ? '✓' : '✗';
         line(`── ${mark} ${event.tool} ${event.status}${event.exitCode !== null ? `, exit ${event.exitCode}` : ''}, ${Math.round(event.durationMs)} ms ──`);
+        if (event.status === 'declined') line('   not run: declined');
+        else if (!event.success && !shown.has(event.blockId) && event.output.trim()) line(tailLines(event.output));
         break;
       }
       case 'context.compacted':

@@ -6,6 +6,7 @@ import { appPaths } from '../../app/paths.js';
 import { createLogger } from '../../node/logger.js';
 import { createRouteDecider, OnnxRouter } from '../../node/router/onnxRouter.js';
 import type { RouteArgs } from './args.js';
+import { readRequestFile } from './requestInput.js';
 
 const show = (d: RoutingDecision, json: boolean) =>
   json
@@ -17,8 +18,9 @@ export async function routeCommand(args: RouteArgs): Promise<number> {
   const router = await OnnxRouter.load(appPaths({ host: 'cli' }).router, logger);
   // MCP counts as configured only when the user's settings say so; the CLI reads none here.
   const decide = createRouteDecider(router, { mcpConfigured: () => process.env.AGENTIC_MCP_CONFIGURED === '1', logger });
-  if (args.request !== undefined) {
-    process.stdout.write(show(await decide(args.request), args.json) + '\n');
+  const request = args.file !== undefined ? readRequestFile(args.file) : args.request;
+  if (request !== undefined) {
+    process.stdout.write(show(await decide(request), args.json) + '\n');
     return 0;
   }
   const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });

@@ -1,34 +1,49 @@
 // `agentic run`: one request, one turn, printed as it happens.
-import { existsSync, mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
 import { createApp } from '../../app.js';
 import type { SettingsPatch } from '../../common/settings.js';
 import { appPaths } from '../../app/paths.js';
 import { createLogger } from '../../node/logger.js';
 import { cliApprover } from './approve.js';
 import { UsageError, type RunArgs } from './args.js';
+import { fromCaller, modelFromCaller } from './callerPaths.js';
+import { readRequestFile, readRequestStdin } from './requestInput.js';
+import { prepareWorkspace } from './workspaceDir.js';
 import { jsonPrinter, textPrinter } from './printer.js';
 
-export async function runCommand(args: RunArgs): Promise<number> {
-  if (args.replay && !existsSync(args.replay)) throw new UsageError(`Replay file not found: ${args.replay}`);
+/** The request from wherever it was given: the argument, standard input (`-`) or --file. */
+export async function resolveRequest(args: Pick<RunArgs, 'request' | 'requestFrom' | 'file'>): Promise<string> {
+  if (args.requestFrom === 'file') return readRequestFile(args.file!);
+  if (args.requestFrom === 'stdin') return readRequestStdin();
+  return args.request;
+}
+
+/** Settings the command line overrides; relative paths are the caller's (see callerPaths). */
+export function cliOverrides(args: Pick<RunArgs, 'workspace' | 'provider' | 'model' | 'baseUrl' | 'blockTimeoutSec' | 'maxAttempts'>): SettingsPatch {
   const overrides: SettingsPatch = {};
-  if (args.workspace) {
-    const dir = resolve(args.workspace);
-    mkdirSync(dir, { recursive: true });
-    overrides.workspace = dir;
-  }
-  if (args.provider || args.model || args.baseUrl) {
-    overrides.provider = { ...(args.provider && { kind: args.provider }), ...(args.model && { model: args.model }), ...(args.baseUrl && { baseUrl: args.baseUrl }) };
+  if (args.workspace) overrides.workspace = prepareWorkspace(fromCaller(args.workspace));
+  const model = args.model ? modelFromCaller(args.model) : undefined;
+  if (args.provider || model || args.baseUrl) {
+    overrides.provider = { ...(args.provider && { kind: args.provider }), ...(model && { model }), ...(args.baseUrl && { baseUrl: args.baseUrl }) };
   }
   if (args.blockTimeoutSec) overrides.blockTimeoutSec = args.blockTimeoutSec;
   if (args.maxAttempts) overrides.maxAttempts = args.maxAttempts;
+  return overrides;
+}
+
+export async function runCommand(args: RunArgs): Promise<number> {
+  const replay = args.replay ? fromCaller(args.replay) : undefined;
+  if (replay && !existsSync(replay)) throw new UsageError(`Replay file not found: ${replay}`);
+  const overrides = cliOverrides(args);
+  const request = await resolveRequest(args);
 
   const app = await createApp({
     host: 'cli',
     paths: appPaths({ host: 'cli' }),
     settings: overrides,
-    replayFile: args.replay ? resolve(args.replay) : undefined,
-    askUser: cliApprover({ yes: args.yes, interactive: process.stdin.isTTY === true && !args.json, err: process.stderr }),
+    replayFile: replay,
+    // Standard input that carried the request is at its end: nothing is left to answer with.
+    askUser: cliApprover({ yes: args.yes, interactive: process.stdin.isTTY === true && !args.json && args.requestFrom !== 'stdin', err: process.stderr }),
     logger: createLogger({ level: 'error' }),
   });
   const print = args.json ? jsonPrinter(process.stdout) : textPrinter(process.stdout, process.stderr);
@@ -44,9 +59,9 @@ export async function runCommand(args: RunArgs): Promise<number> {
     if (sessionId) {
       if (!app.store.getSession(sessionId)) throw new UsageError(`No session ${sessionId}. List them with: agentic sessions`);
     } else {
-      sessionId = app.store.createSession(args.request.slice(0, 60)).id;
+      sessionId = app.store.createSession(request.trim().slice(0, 60)).id;
     }
-    const { turnId, done } = app.engine.send(sessionId, args.request, args.agent);
+    const { turnId, done } = app.engine.send(sessionId, request, args.agent);
     running.add(turnId);
     const outcome = await done;
     if (!args.json && outcome.status === 'done') process.stderr.write(`session: ${sessionId}\n`);
