@@ -24,6 +24,12 @@ describe('language detection', () => {
     expect(detector.detect('Pourquoi est-ce que cette boucle ne s’arrête jamais ?\nwhile (i < n) { total += i; }')).toBe('fr');
   });
 
+  it('does not take a short English or French request for a language nobody wrote (eld read both as Romanian)', () => {
+    expect(detector.detect('write a python script', 'en')).toBe('en');
+    expect(detector.detect('écris un script python', 'fr')).toBe('fr');
+    expect(detector.detect('Scrie un script Python care redenumește fotografiile mele de vacanță după dată.')).toBe('ro'); // enough words: believed
+  });
+
   it('falls back to the given language when the text shows none', () => {
     expect(detector.detect('ls -la', 'fr')).toBe('fr');
     expect(detector.detect('ok', 'de')).toBe('de');

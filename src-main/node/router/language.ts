@@ -8,6 +8,11 @@ import { languageFromScript } from '../../core/routing/script.js';
 /** Latin-script languages eld may answer with; a subset keeps "salut ça va" from reading as Catalan. */
 export const LATIN_LANGUAGES = ['en', 'fr', 'es', 'de', 'it', 'pt', 'nl', 'pl', 'tr', 'sv', 'vi', 'id', 'cs', 'ro', 'da', 'fi', 'hu', 'no'];
 
+/** The Latin-script languages of the router's training data, believable even in a short request. */
+const COMMON_LATIN = new Set(['en', 'fr', 'es', 'de']);
+/** Below this many words, any other language needs more text to be believed. */
+const SHORT_WORDS = 7;
+
 export interface LanguageDetector {
   /** ISO 639-1 code of the text's language, or `fallback` when the text does not show one. */
   detect(text: string, fallback?: string): string;
@@ -31,8 +36,13 @@ export async function loadLanguageDetector(): Promise<LanguageDetector> {
       if (fromScript) return fromScript;
       const greeting = matchGreeting(text);
       if (greeting) return greeting.language;
-      const result = eld.detect(proseOf(text));
-      return result.language && result.isReliable() ? result.language : fallback;
+      const prose = proseOf(text);
+      const result = eld.detect(prose);
+      if (!result.language || !result.isReliable()) return fallback;
+      // A few words give n-grams too little to go on: "write a python script" and "écris un script
+      // python" both read as Romanian. Short text names only a language people commonly write here.
+      if (!COMMON_LATIN.has(result.language) && (prose.match(/\p{L}+/gu)?.length ?? 0) < SHORT_WORDS) return fallback;
+      return result.language;
     },
   };
 }
