@@ -55,7 +55,7 @@ export class SecretStore {
   }
 
   private write(all: Record<string, Entry>): void {
-    mkdirSync(dirname(this.path), { recursive: true });
+    mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
     const tmp = `${this.path}.${process.pid}.tmp`;
     const fd = openSync(tmp, 'w', 0o600);
     try {

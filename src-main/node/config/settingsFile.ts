@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import { AppError } from '../../common/errors.js';
 import { SettingsPatchSchema, SettingsSchema, type Settings, type SettingsPatch } from '../../common/settings.js';
 import type { Logger } from '../../core/ports.js';
+import { ensurePrivateDir } from './privateDir.js';
 
 export class SettingsFile {
   private current: Settings;
@@ -15,6 +16,8 @@ export class SettingsFile {
     /** Applied on top of the file for this process only (CLI flags); never written back. */
     private readonly overrides: SettingsPatch = {},
   ) {
+    // The settings file sits in the data folder: it is made (or tightened to) 0700 here, at start.
+    ensurePrivateDir(dirname(path));
     this.current = SettingsSchema.parse(deepMerge(this.readFile(), overrides));
   }
 
@@ -43,7 +46,7 @@ export class SettingsFile {
   }
 
   private write(settings: Settings): void {
-    mkdirSync(dirname(this.path), { recursive: true });
+    mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
     const tmp = `${this.path}.${process.pid}.tmp`;
     const fd = openSync(tmp, 'w', 0o600);
     try {

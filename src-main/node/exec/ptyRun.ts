@@ -5,7 +5,9 @@ import os from 'node:os';
 import { spawn, type IPty } from 'node-pty';
 import { blockEnv } from './blockEnv.js';
 import { OutputCap } from './outputCap.js';
+import { blockCgroup, inCgroup } from './pidsCgroup.js';
 import { killTree } from './processTree.js';
+import { DEFAULT_LIMITS } from './sandboxPolicy.js';
 import { wrapCommand, type SandboxInfo, type SandboxSpec } from './sandbox.js';
 
 export interface PtyRunOptions {
@@ -78,13 +80,17 @@ export async function runInPty(options: PtyRunOptions): Promise<PtyRunResult> {
   const cap = new OutputCap(options.outputCap);
   const floodLimit = options.floodLimit ?? cap.cap * 8;
   const sandboxed = options.sandbox.kind === 'bubblewrap';
-  const command = wrapCommand(options.sandbox, { ...options.sandboxSpec, workspace: options.cwd }, options.file, options.args);
+  const spec = { ...options.sandboxSpec, workspace: options.cwd };
   if (options.signal.aborted) return { exitCode: null, signal: null, timedOut: false, cancelled: true, flooded: false, output: '', truncated: false, durationMs: 0 };
+  const wrapped = wrapCommand(options.sandbox, spec, options.file, options.args);
+  const cgroup = options.sandbox.pidsCgroup ? await blockCgroup(options.sandbox.pidsCgroup, marker, (spec.limits ?? DEFAULT_LIMITS).processes) : null;
+  const command = cgroup ? inCgroup(cgroup.procs, wrapped.file, wrapped.args) : wrapped;
 
   let pty: IPty;
   try {
     pty = spawn(command.file, command.args, { name: 'xterm-256color', cols: 120, rows: 32, cwd: options.cwd, env: envFor(options, marker) });
   } catch (error) {
+    await cgroup?.dispose();
     throw new Error(`Could not start ${command.file}: ${(error as Error).message}`, { cause: error });
   }
   pty.write(EOF_KEYS);
@@ -120,6 +126,7 @@ export async function runInPty(options: PtyRunOptions): Promise<PtyRunResult> {
   dataListener.dispose();
   // Background children (`cmd &`, nohup, setsid) must not outlive the block.
   await killTree(pty.pid, sandboxed ? null : marker);
+  await cgroup?.dispose();
 
   return {
     exitCode: stopReason === null ? exit.exitCode : null,

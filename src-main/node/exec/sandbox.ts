@@ -2,6 +2,7 @@
 // otherwise none (and blocks run only once the user accepted a warning). See docs/sandbox.md.
 import { execFile } from 'node:child_process';
 import { readHostLayout, type HostLayout } from './hostLayout.js';
+import { detectPidsCgroup } from './pidsCgroup.js';
 import { macProfile } from './seatbelt.js';
 import { DEFAULT_LIMITS, policyMounts, probeHost, type Mount, type Probe, type SandboxSpec } from './sandboxPolicy.js';
 import { findExecutable } from './which.js';
@@ -23,6 +24,8 @@ export interface SandboxInfo {
   disableUserns?: boolean;
   /** util-linux prlimit, which sets the per-block limits (Linux). */
   prlimit?: string | null;
+  /** As root: where per-block pids cgroups are made (RLIMIT_NPROC does not bind uid 0); null where none can be. */
+  pidsCgroup?: string | null;
 }
 
 const NONE = (warning: string, layout?: HostLayout): SandboxInfo => ({ available: false, kind: 'none', warning, executable: null, ...(layout ? { layout } : {}) });
@@ -46,14 +49,14 @@ function privilegeArgs(layout: HostLayout | undefined, disableUserns: boolean): 
 /** Finds a working sandbox; bwrap is tried for real with the full privilege set, since user namespaces may be disabled. */
 export async function detectSandbox(): Promise<SandboxInfo> {
   if (process.platform === 'linux') {
-    const [bwrap, prlimit, layout] = await Promise.all([findExecutable('bwrap'), findExecutable('prlimit'), readHostLayout()]);
+    const [bwrap, prlimit, layout, pidsCgroup] = await Promise.all([findExecutable('bwrap'), findExecutable('prlimit'), readHostLayout(), detectPidsCgroup()]);
     if (!bwrap) return NONE("bubblewrap (bwrap) is not installed: code blocks would run without a sandbox, with your user's full rights.", layout);
     const help = await run(bwrap, ['--help']);
     const disableUserns = help.text.includes('--disable-userns');
     const probe = [...privilegeArgs(layout, disableUserns), '--ro-bind', '/', '/', '--proc', '/proc', '--dev', '/dev', '--', 'true'];
     const ok = await run(bwrap, probe);
     if (!ok.ok) return NONE(`bubblewrap cannot create an unprivileged user namespace here (${ok.text.trim().slice(0, 200) || 'disabled?'}): code blocks would run without a sandbox.`, layout);
-    return { available: true, kind: 'bubblewrap', warning: null, executable: bwrap, layout, disableUserns, prlimit };
+    return { available: true, kind: 'bubblewrap', warning: null, executable: bwrap, layout, disableUserns, prlimit, pidsCgroup };
   }
   if (process.platform === 'darwin') {
     const sandboxExec = await findExecutable('sandbox-exec');

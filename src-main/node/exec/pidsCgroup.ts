@@ -1,0 +1,58 @@
+// The process limit of a block when the app runs as root. RLIMIT_NPROC does not apply to processes
+// of the host's root user (the kernel exempts uid 0 even without capabilities), so there a pids
+// cgroup per block holds the limit, where the cgroup file system lets the app make one (cgroup v1's
+// pids hierarchy, or a v2 cgroup of the app's whose subtree has the pids controller). Elsewhere the
+// limit is RLIMIT_NPROC alone, which counts per user namespace on Linux ≥ 5.14.
+import { access, constants, mkdir, readFile, rmdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+const V1 = '/sys/fs/cgroup/pids';
+const V2 = '/sys/fs/cgroup';
+
+/** The folder under which per-block cgroups are made, or null where none can be. */
+export async function detectPidsCgroup(): Promise<string | null> {
+  if (process.platform !== 'linux' || process.getuid?.() !== 0) return null;
+  const writable = (dir: string) => access(dir, constants.W_OK).then(() => true, () => false);
+  if (await writable(path.join(V1, 'cgroup.procs'))) {
+    const base = path.join(V1, 'agentic-blocks');
+    return (await mkdir(base, { recursive: true }).then(() => true, () => false)) ? base : null;
+  }
+  const own = /^0::(\/.*)$/m.exec(await readFile('/proc/self/cgroup', 'utf8').catch(() => ''))?.[1];
+  if (!own) return null;
+  const dir = path.join(V2, own);
+  const subtree = await readFile(path.join(dir, 'cgroup.subtree_control'), 'utf8').catch(() => '');
+  return subtree.split(/\s+/).includes('pids') && (await writable(dir)) ? dir : null;
+}
+
+export interface BlockCgroup {
+  /** The cgroup.procs file a launcher writes its own PID into before it executes the sandbox. */
+  procs: string;
+  dispose(): Promise<void>;
+}
+
+/** A cgroup for one block with pids.max set; null when it cannot be made (the block runs without). */
+export async function blockCgroup(base: string, id: string, maxPids: number): Promise<BlockCgroup | null> {
+  const dir = path.join(base, `block-${id}`);
+  try {
+    await mkdir(dir);
+    await writeFile(path.join(dir, 'pids.max'), String(maxPids));
+  } catch {
+    await rmdir(dir).catch(() => {});
+    return null;
+  }
+  return {
+    procs: path.join(dir, 'cgroup.procs'),
+    dispose: async () => {
+      // Empty once the PID namespace is gone; the kernel may take a moment to reap the last process.
+      for (let i = 0; i < 20; i++) {
+        if (await rmdir(dir).then(() => true, (e: NodeJS.ErrnoException) => e.code === 'ENOENT')) return;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+  };
+}
+
+/** Runs `file args` after moving the launching shell into the cgroup, so every descendant is counted. */
+export function inCgroup(procs: string, file: string, args: string[]): { file: string; args: string[] } {
+  return { file: '/bin/sh', args: ['-c', 'echo $$ > "$0" && exec "$@"', procs, file, ...args] };
+}
