@@ -90,6 +90,8 @@ export interface ToolResult {
   feedback?: string;
   /** Binary results kept out of the text (MCP images, audio): base64 without a data: prefix. */
   attachments?: { mime: string; data: string }[];
+  /** Names an untrusted source the output holds text from (a file the user marked untrusted), beyond what the tool registry declares. */
+  untrusted?: string;
 }
 
 export interface Tool {

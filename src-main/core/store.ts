@@ -14,6 +14,11 @@ export interface StoredMessage {
   /** 'summary' rows stand in for every message before them. */
   kind: 'message' | 'summary';
   createdAt: number;
+  /**
+   * Names the untrusted source (a web page, an MCP result) the message's turn read, if any. While
+   * such a message is in memory every consequential action asks; a summary replacing it is not marked.
+   */
+  untrusted?: string | null;
 }
 
 export interface SessionStore {

@@ -7,14 +7,16 @@ import type { BlockResult } from '../../common/events.js';
 import type { AgentContext, AgentOutcome } from '../agent.js';
 import { assemblePrompt, type PromptSource, type PromptVars } from '../prompts.js';
 import type { ChatMessage, Tool } from '../ports.js';
+import { toolPolicy } from '../tools/registry.js';
 import { formatBlockFeedback } from './feedback.js';
 
 /**
- * Blocks that only fetch information for the model (a file's text, an MCP tool's answer). When a
- * reply consists of such blocks alone, their results go back to the model so it can answer the
- * user with them; any other successful reply ends the loop.
+ * Blocks that fetch information for the model (a file's text, an MCP tool's answer) are those the
+ * tool registry says send their results to the model. When a reply consists of such blocks alone,
+ * their results go back to the model so it can answer the user with them; any other successful
+ * reply ends the loop.
  */
-const OBSERVATION_TAGS: ReadonlySet<string> = new Set(['file_finder', 'mcp']);
+const resultsToModel = (tag: string): boolean => toolPolicy(tag)?.resultsToModel === true;
 
 export interface CodeLoopConfig {
   agent: AgentName;
@@ -43,7 +45,7 @@ export async function runCodeLoop(ctx: AgentContext, cfg: CodeLoopConfig): Promi
     all.push(...results);
     const allOk = results.length === reply.blocks.length && results.every((r) => r.success);
     const feedback = formatBlockFeedback(results, reply.blocks.length - results.length);
-    const observationsOnly = reply.blocks.every((b) => OBSERVATION_TAGS.has(b.tag));
+    const observationsOnly = reply.blocks.every((b) => resultsToModel(b.tag));
     if (allOk && (!observationsOnly || attempt === cfg.maxAttempts)) {
       conversation.push({ role: 'user', content: feedback });
       return outcome(cfg.agent, ctx, conversation, reply.text, reasoning, all, true);

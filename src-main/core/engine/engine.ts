@@ -19,7 +19,7 @@ export interface EngineDeps {
   agent: (name: AgentName) => Agent;
   emit: Emit;
   askUser: AskUser;
-  judge: (block: Block, opts: { workspace: string; tainted: boolean }) => ApprovalVerdict | Promise<ApprovalVerdict>;
+  judge: (block: Block, opts: { workspace: string; tainted: boolean; taintReason?: string }) => ApprovalVerdict | Promise<ApprovalVerdict>;
   workspace: () => string;
   blockTimeoutMs: () => number;
   /** Fills the summary prompt for compaction. */
@@ -99,7 +99,7 @@ export class AgentEngine {
     const llm = this.deps.provider();
     const state: TurnState = {
       sessionId, turnId, workspace: this.deps.workspace(), language: 'auto', signal,
-      llmCalls: 0, blockCount: 0, taintedBy: null, contextSize: 0,
+      llmCalls: 0, blockCount: 0, taintedBy: null, heldTaint: null, contextSize: 0,
     };
     let agentName: AgentName | null = null;
     emit({ type: 'turn.started', ...ids, request });
@@ -119,7 +119,7 @@ export class AgentEngine {
         { request, history, cacheKey: sessionId, agentName },
       );
       const outcome = await this.runCheckpointed(ids, agentName, state, () => this.deps.agent(agentName!).run(ctx));
-      this.remember(sessionId, turnId, request, outcome);
+      this.remember(sessionId, turnId, request, outcome, state.taintedBy);
       store.updateTurn(turnId, { status: 'done', answer: outcome.answer, agent: outcome.agent });
       emit({ type: 'turn.done', ...ids, agent: outcome.agent, answer: outcome.answer, reasoning: outcome.reasoning, llmCalls: state.llmCalls });
       return { turnId, status: 'done', agent: outcome.agent, answer: outcome.answer, llmCalls: state.llmCalls, error: null };
@@ -170,8 +170,9 @@ export class AgentEngine {
     }
   }
 
-  private remember(sessionId: string, turnId: string, request: string, outcome: AgentOutcome): void {
+  /** Stores the turn's messages; when untrusted text entered the turn they carry its source, so later turns stay tainted. */
+  private remember(sessionId: string, turnId: string, request: string, outcome: AgentOutcome, untrusted: string | null): void {
     const messages = outcome.memory[0]?.role === 'user' && outcome.memory[0].content === request ? outcome.memory.slice(1) : outcome.memory;
-    for (const m of messages) this.deps.store.appendMessage({ sessionId, turnId, role: m.role, content: m.content, kind: 'message' });
+    for (const m of messages) this.deps.store.appendMessage({ sessionId, turnId, role: m.role, content: m.content, kind: 'message', untrusted });
   }
 }

@@ -31,13 +31,22 @@ export function toChat(rows: readonly StoredMessage[]): ChatMessage[] {
   return out;
 }
 
+/** The untrusted source named by a message still in memory, if any: the taint lasts as long as that text. */
+function heldTaintOf(rows: readonly StoredMessage[]): string | null {
+  for (const row of rows) if (row.untrusted) return row.untrusted;
+  return null;
+}
+
 export async function loadHistory(deps: HistoryDeps): Promise<ChatMessage[]> {
   const { store, llm, state } = deps;
   const rows = store.loadMemory(state.sessionId);
   const history = toChat(rows);
   const budget = Math.floor(state.contextSize * COMPACT_AT) - SYSTEM_RESERVE - ANSWER_RESERVE - (await llm.countTokens(deps.request));
   const used = await countMessages(llm, history);
-  if (used <= budget || rows.length < 3) return history;
+  if (used <= budget || rows.length < 3) {
+    state.heldTaint = heldTaintOf(rows);
+    return history;
+  }
   return compact(deps, rows, Math.max(budget, 0), used);
 }
 
@@ -45,7 +54,10 @@ async function compact(deps: HistoryDeps, rows: readonly StoredMessage[], budget
   const { store, llm, state, signal } = deps;
   const asChat = rows.map((r) => toChat([r])[0]!);
   const keepFrom = await splitForCompaction(llm, asChat, Math.floor(budget * 0.5));
-  if (keepFrom <= 0) return toChat(rows);
+  if (keepFrom <= 0) {
+    state.heldTaint = heldTaintOf(rows);
+    return toChat(rows);
+  }
   const older = asChat.slice(0, keepFrom);
   const transcript = older.map((m) => `${m.role.toUpperCase()}: ${m.content}`).join('\n\n');
   state.llmCalls += 1;
@@ -60,7 +72,9 @@ async function compact(deps: HistoryDeps, rows: readonly StoredMessage[], budget
   const uptoId = rows[keepFrom - 1]!.id;
   store.compact(state.sessionId, uptoId, summary.text.trim() || '(no summary)');
   llm.release?.(state.sessionId);
-  const compacted = toChat(store.loadMemory(state.sessionId));
+  const remaining = store.loadMemory(state.sessionId);
+  state.heldTaint = heldTaintOf(remaining);
+  const compacted = toChat(remaining);
   const after = await countMessages(llm, compacted);
   deps.emit({ type: 'context.compacted', sessionId: state.sessionId, turnId: state.turnId, beforeTokens: before, afterTokens: after });
   return compacted;

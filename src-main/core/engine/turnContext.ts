@@ -7,6 +7,7 @@ import type { Agent, AgentContext, AgentOutcome, ModelCallOptions } from '../age
 import { parseBlocks, withPlaceholders } from '../blocks/parse.js';
 import type { ApprovalVerdict, AskUser, Block, ChatMessage, Emit, LlmProvider, Logger, Tool, ToolResult } from '../ports.js';
 import type { SessionStore } from '../store.js';
+import { toolPolicy } from '../tools/registry.js';
 import { fitToContext } from './budget.js';
 
 export interface TurnServices {
@@ -15,7 +16,7 @@ export interface TurnServices {
   emit: Emit;
   logger: Logger;
   askUser: AskUser;
-  judge: (block: Block, opts: { workspace: string; tainted: boolean }) => ApprovalVerdict | Promise<ApprovalVerdict>;
+  judge: (block: Block, opts: { workspace: string; tainted: boolean; taintReason?: string }) => ApprovalVerdict | Promise<ApprovalVerdict>;
   agent: (name: AgentName) => Agent;
   blockTimeoutMs: number;
 }
@@ -28,8 +29,20 @@ export interface TurnState {
   signal: AbortSignal;
   llmCalls: number;
   blockCount: number;
+  /** The untrusted source whose text entered this turn (web pages, MCP results), if any. */
   taintedBy: string | null;
+  /** The untrusted source of text from an earlier turn still in the session's memory (set by loadHistory). */
+  heldTaint: string | null;
   contextSize: number;
+}
+
+/** Why blocks ask while the session is tainted; null when it is not. Shown in the approval dialog. */
+export function taintReason(state: Pick<TurnState, 'taintedBy' | 'heldTaint'>): string | null {
+  if (state.taintedBy !== null) return `untrusted text (${state.taintedBy}) entered this turn: it may carry instructions that are not yours`;
+  if (state.heldTaint !== null) {
+    return `the conversation still holds untrusted text (${state.heldTaint}) from an earlier turn: blocks ask until it leaves the model's context`;
+  }
+  return null;
 }
 
 export function createAgentContext(
@@ -81,7 +94,8 @@ export function createAgentContext(
     if (!tool) {
       result = { status: 'error', exitCode: null, output: `No tool handles \`${block.tag}\` blocks here.`, savedTo: null, durationMs: 0 };
     } else {
-      const verdict = await services.judge(block, { workspace: state.workspace, tainted: state.taintedBy !== null });
+      const reason = taintReason(state);
+      const verdict = await services.judge(block, { workspace: state.workspace, tainted: reason !== null, ...(reason !== null ? { taintReason: reason } : {}) });
       result = await approveThenRun(block, tool, verdict, call);
     }
     const finished: BlockResult = {
@@ -94,8 +108,9 @@ export function createAgentContext(
       savedTo: result.savedTo,
       durationMs: result.durationMs || Math.round(performance.now() - started),
     };
-    // A connected service's answer is text from outside, like a web page: later actions of this turn ask first.
-    if (block.tag === 'mcp' && result.status === 'ok') state.taintedBy ??= 'mcp';
+    // Text from outside (an MCP answer, search results, a file marked untrusted): later actions ask first, in this turn and while it stays in memory.
+    const untrusted = result.untrusted ?? toolPolicy(block.tag)?.untrustedOutput ?? null;
+    if (untrusted !== null && result.status === 'ok') state.taintedBy ??= untrusted;
     store.addBlock(state.turnId, { ...finished, code: block.code, call });
     emit({ type: 'block.finished', ...ids, ...finished });
     return finished;
@@ -164,7 +179,7 @@ export function createAgentContext(
       state.taintedBy ??= source;
     },
     get tainted() {
-      return state.taintedBy !== null;
+      return taintReason(state) !== null;
     },
   };
 }

@@ -19,6 +19,7 @@ export interface MessageRow {
   content: string;
   kind: string;
   created_at: number;
+  untrusted?: string | null;
 }
 export interface TurnRow {
   id: string;
@@ -65,6 +66,7 @@ export const toMessage = (row: MessageRow): StoredMessage => ({
   content: row.content,
   kind: row.kind === 'summary' ? 'summary' : 'message',
   createdAt: row.created_at,
+  untrusted: row.untrusted ?? null,
 });
 
 const TURN_STATUSES = ['running', 'done', 'failed', 'cancelled'] as const;

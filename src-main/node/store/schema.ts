@@ -83,6 +83,11 @@ const MIGRATIONS: readonly string[] = [
   ) STRICT;
   CREATE INDEX blocks_by_turn ON blocks(turn_id, id);
   `,
+  // 2: the untrusted source a message's turn read (its taint lasts as long as the message is in memory).
+  `
+  ALTER TABLE messages ADD COLUMN untrusted TEXT;
+  ALTER TABLE compacted_messages ADD COLUMN untrusted TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

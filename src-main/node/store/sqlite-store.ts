@@ -102,6 +102,7 @@ export class SqliteStore implements SessionStore {
         content: message.content,
         kind: message.kind,
         created_at: createdAt,
+        untrusted: message.untrusted ?? null,
       });
       this.sql.touchSession.run({ id: message.sessionId, now: createdAt });
       return Number(result.lastInsertRowid);

@@ -9,13 +9,13 @@ const SQL = {
   touchSession: `UPDATE sessions SET updated_at = max(updated_at, @now) WHERE id = @id`,
   deleteSession: `DELETE FROM sessions WHERE id = ?`,
 
-  insertMessage: `INSERT INTO messages (session_id, turn_id, role, content, kind, created_at)
-    VALUES (@session_id, @turn_id, @role, @content, @kind, @created_at)`,
+  insertMessage: `INSERT INTO messages (session_id, turn_id, role, content, kind, created_at, untrusted)
+    VALUES (@session_id, @turn_id, @role, @content, @kind, @created_at, @untrusted)`,
   latestSummary: `SELECT * FROM messages WHERE session_id = ? AND kind = 'summary' ORDER BY id DESC LIMIT 1`,
   messagesAfter: `SELECT * FROM messages WHERE session_id = @session_id AND id > @after ORDER BY id`,
   lastMessageUpTo: `SELECT id FROM messages WHERE session_id = @session_id AND id <= @upto ORDER BY id DESC LIMIT 1`,
-  archiveUpTo: `INSERT INTO compacted_messages (message_id, session_id, turn_id, role, content, kind, created_at, compacted_at)
-    SELECT id, session_id, turn_id, role, content, kind, created_at, @now FROM messages
+  archiveUpTo: `INSERT INTO compacted_messages (message_id, session_id, turn_id, role, content, kind, created_at, compacted_at, untrusted)
+    SELECT id, session_id, turn_id, role, content, kind, created_at, @now, untrusted FROM messages
     WHERE session_id = @session_id AND id <= @upto`,
   deleteUpTo: `DELETE FROM messages WHERE session_id = @session_id AND id <= @upto`,
   insertSummary: `INSERT INTO messages (id, session_id, turn_id, role, content, kind, created_at)

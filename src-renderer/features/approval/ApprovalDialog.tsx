@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { answerApproval } from '../../state/actions.js';
 import { useStore } from '../../state/store.js';
 
-/** Asks the user about the oldest pending approval, showing the exact command. */
+/** Asks the user about the oldest pending approval, showing the exact command and why it asks (risky action, untrusted text in the conversation). */
 export function ApprovalDialog() {
   const approval = useStore((s) => s.domain.approvals[0]);
   const count = useStore((s) => s.domain.approvals.length);
@@ -17,8 +17,9 @@ export function ApprovalDialog() {
     <div className="modal-backdrop">
       <div className="modal approval" data-testid="approval" role="alertdialog" aria-modal="true" aria-labelledby="approval-title">
         <h2 id="approval-title">Allow this {approval.tool} command?</h2>
+        {approval.reasons.length > 0 && <p className="approval-why">Why it asks:</p>}
         {approval.reasons.length > 0 && (
-          <ul className="approval-reasons">
+          <ul className="approval-reasons" data-testid="approval-reasons">
             {approval.reasons.map((r) => (
               <li key={r}>{r}</li>
             ))}
