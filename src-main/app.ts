@@ -45,6 +45,8 @@ export interface AppConfig {
   cipher?: SecretCipher;
   /** Electron: the web agent drives the window's embedded browser view instead of a headless Chromium. */
   embeddedBrowser?: EmbeddedBrowserHooks;
+  /** Electron: the paths of the user's last drop from the system, taken once (see electron/drop.ts). */
+  droppedPaths?: () => Promise<string[]>;
 }
 
 export interface App {
@@ -103,7 +105,7 @@ export async function createApp(config: AppConfig): Promise<App> {
   const handlers: Handlers = {
     ...createSessionHandlers({ store, engine, approvals, emit: bus.emit }),
     ...checkpoints.handlers,
-    ...createNodeHandlers({ host: config.host, settings, adapters, workspace, emit: bus.emit, root, secrets, embeddedBrowser: config.embeddedBrowser }),
+    ...createNodeHandlers({ host: config.host, settings, adapters, workspace, emit: bus.emit, root, secrets, embeddedBrowser: config.embeddedBrowser, droppedPaths: config.droppedPaths }),
   };
 
   // Deleting a session deletes its checkpoints.

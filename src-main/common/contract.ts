@@ -110,6 +110,8 @@ export const commands = {
     z.object({ files: z.array(z.object({ name: z.string().min(1).max(255), dataBase64: z.string() })).max(100) }),
     z.object({ saved: z.array(z.string()) }),
   ),
+  /** Electron: copies what the user just dropped from the system (paths the preload read from the drop itself, never from the page). */
+  'workspace.importDropped': cmd(Empty, z.object({ saved: z.array(z.string()), skipped: z.array(z.object({ path: z.string(), reason: z.string() })) })),
   // Checkpoints (issue 19): each turn's changes to the workspace, their diffs, undo and redo.
   'checkpoint.list': cmd(z.object({ sessionId: Id }), z.array(CheckpointSummarySchema)),
   'checkpoint.changes': cmd(z.object({ turnId: Id }), z.object({ summary: CheckpointSummarySchema, workspace: z.string(), changes: z.array(ChangeViewSchema) })),
@@ -145,4 +147,4 @@ export interface Bridge {
 }
 
 /** The three fixed channels the preload exposes. */
-export const CHANNELS = { invoke: 'agentic:invoke', event: 'agentic:event', ack: 'agentic:ack' } as const;
+export const CHANNELS = { invoke: 'agentic:invoke', event: 'agentic:event', ack: 'agentic:ack', drop: 'agentic:drop' } as const;

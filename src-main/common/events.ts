@@ -87,6 +87,8 @@ export const EventSchema = z.discriminatedUnion('type', [
   ev('sessions.changed', {}),
   ev('model.progress', { modelId: z.string(), receivedBytes: z.number(), totalBytes: z.number().nullable(), done: z.boolean() }),
   ev('mcp.status', { server: z.string(), status: z.enum(['stopped', 'starting', 'ready', 'failed']), message: z.string() }),
+  /** Electron: files and folders dropped from the system being copied into the workspace. */
+  ev('workspace.importProgress', { copiedBytes: z.number(), totalBytes: z.number(), copiedFiles: z.number().int(), totalFiles: z.number().int(), current: z.string(), done: z.boolean() }),
   // Checkpoints (issue 19): what a turn changed in the workspace, and undo/redo done.
   ev('checkpoint.recorded', {
     filesChanged: z.number().int(),

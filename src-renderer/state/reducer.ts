@@ -77,6 +77,10 @@ export function reduceEvent(state: DomainState, event: AppEvent): DomainState {
         ...state,
         downloads: { ...state.downloads, [event.modelId]: { receivedBytes: event.receivedBytes, totalBytes: event.totalBytes, done: event.done } },
       };
+    case 'workspace.importProgress': {
+      const { copiedBytes, totalBytes, copiedFiles, totalFiles, current } = event;
+      return event.done ? { ...state, importProgress: null, workspaceVersion: state.workspaceVersion + 1 } : { ...state, importProgress: { copiedBytes, totalBytes, copiedFiles, totalFiles, current } };
+    }
     case 'mcp.status':
       return { ...state, mcpStatus: { ...state.mcpStatus, [event.server]: { status: event.status, message: event.message } } };
     case 'context.compacted':

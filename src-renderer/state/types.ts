@@ -86,6 +86,8 @@ export interface DomainState {
   sessionsVersion: number;
   /** Bumped when a turn ends, so the workspace panel refreshes its files. */
   workspaceVersion: number;
+  /** Electron: a drop from the system being copied into the workspace (null when none). */
+  importProgress: { copiedBytes: number; totalBytes: number; copiedFiles: number; totalFiles: number; current: string } | null;
 }
 
 export const emptyDomain = (): DomainState => ({
@@ -97,4 +99,5 @@ export const emptyDomain = (): DomainState => ({
   mcpStatus: {},
   sessionsVersion: 0,
   workspaceVersion: 0,
+  importProgress: null,
 });

@@ -9,6 +9,7 @@ import type { Emit } from '../../core/ports.js';
 import type { Adapters, EmbeddedBrowserHooks } from '../config/adapters.js';
 import type { SecretStore } from '../config/secrets.js';
 import type { SettingsFile } from '../config/settingsFile.js';
+import { importDropped } from './importDropped.js';
 import { importFiles, listWorkspace } from './workspaceFiles.js';
 import type { CheckpointCommands } from '../checkpoints/handlers.js';
 
@@ -23,6 +24,7 @@ export function createNodeHandlers(deps: {
   root: string;
   secrets: SecretStore;
   embeddedBrowser?: EmbeddedBrowserHooks;
+  droppedPaths?: () => Promise<string[]>;
 }): Pick<Handlers, NodeCommands> {
   const { settings, adapters, emit, secrets } = deps;
   const version = (JSON.parse(readFileSync(join(deps.root, 'package.json'), 'utf8')) as { version: string }).version;
@@ -109,5 +111,6 @@ export function createNodeHandlers(deps: {
     },
     'workspace.list': async () => listWorkspace(deps.workspace()),
     'workspace.import': async ({ files }) => ({ saved: await importFiles(deps.workspace(), files) }),
+    'workspace.importDropped': async () => importDropped(deps.workspace(), deps.droppedPaths, emit),
   };
 }

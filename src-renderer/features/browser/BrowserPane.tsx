@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { useStore } from '../../state/store.js';
 import { useNativeViewBounds } from './useNativeViewBounds.js';
+import { useOverlayHidesNativeView } from './useOverlayHidesNativeView.js';
 
 /**
  * What the web agent's browser shows: the latest screencast frame and its URL.
@@ -10,6 +11,7 @@ export function BrowserPane() {
   const browser = useStore((s) => s.domain.browser);
   const pane = useRef<HTMLDivElement>(null);
   const native = useNativeViewBounds(pane);
+  useOverlayHidesNativeView(native);
   return (
     <section className="panel browser">
       <div className="panel-head">

@@ -1,13 +1,22 @@
 import { useEffect, useState } from 'react';
-import { importFiles } from './workspace.js';
+import { bridge } from '../../bridge/index.js';
+import { useStore } from '../../state/store.js';
+import { formatBytes } from './files.js';
+import { importDropped, importFiles } from './workspace.js';
 
 const hasFiles = (e: DragEvent): boolean => Array.from(e.dataTransfer?.types ?? []).includes('Files');
 
-/** Files dragged anywhere onto the window are copied into the workspace. */
+/**
+ * Files dragged anywhere onto the window are copied into the workspace. In Electron, files and
+ * folders: the preload hands their real paths to main and main copies them (the page never sees a
+ * path); over the web host, files are read here and uploaded.
+ */
 export function DropOverlay() {
   const [depth, setDepth] = useState(0);
+  const progress = useStore((s) => s.domain.importProgress);
 
   useEffect(() => {
+    const native = bridge().kind === 'ipc';
     const enter = (e: DragEvent) => {
       if (!hasFiles(e)) return;
       e.preventDefault();
@@ -24,7 +33,8 @@ export function DropOverlay() {
       e.preventDefault();
       setDepth(0);
       const files = Array.from(e.dataTransfer?.files ?? []);
-      if (files.length > 0) void importFiles(files);
+      if (files.length === 0) return;
+      void (native ? importDropped() : importFiles(files));
     };
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragleave', leave);
@@ -38,9 +48,16 @@ export function DropOverlay() {
     };
   }, []);
 
+  if (progress) {
+    return (
+      <div className="import-progress" data-testid="import-progress" role="status">
+        Copying into the workspace: {progress.copiedFiles} of {progress.totalFiles} files, {formatBytes(progress.copiedBytes)} of {formatBytes(progress.totalBytes)}
+      </div>
+    );
+  }
   if (depth === 0) return null;
   return (
-    <div className="drop-overlay" data-testid="drop-overlay">
+    <div className="drop-overlay" data-testid="drop-overlay" data-native-overlay="">
       <div>Drop to copy into the workspace</div>
     </div>
   );

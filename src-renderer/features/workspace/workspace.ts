@@ -23,3 +23,14 @@ export async function importFiles(files: readonly File[]): Promise<string[]> {
   useStore.getState().updateDomain((d) => ({ ...d, workspaceVersion: d.workspaceVersion + 1 }));
   return saved;
 }
+
+/** Electron: copies what was just dropped from the system (files and folders) through main; returns the names saved. */
+export async function importDropped(): Promise<string[]> {
+  const result = await call('workspace.importDropped', {});
+  if (result && result.skipped.length > 0) {
+    const first = result.skipped[0]!;
+    useStore.getState().notify(`Not copied: ${result.skipped.length === 1 ? `${first.path} (${first.reason})` : `${result.skipped.length} items, e.g. ${first.path} (${first.reason})`}.`);
+  }
+  useStore.getState().updateDomain((d) => ({ ...d, workspaceVersion: d.workspaceVersion + 1 }));
+  return result?.saved ?? [];
+}

@@ -37,6 +37,7 @@ const sampleEvents: { [K in EventType]: Extract<AppEvent, { type: K }> } = {
   'sessions.changed': { type: 'sessions.changed', seq: 1, sessionId: null, turnId: null },
   'model.progress': { type: 'model.progress', seq: 1, sessionId: null, turnId: null, modelId: 'm', receivedBytes: 1, totalBytes: 2, done: false },
   'mcp.status': { type: 'mcp.status', seq: 1, sessionId: null, turnId: null, server: 'fs', status: 'ready', message: '' },
+  'workspace.importProgress': { type: 'workspace.importProgress', seq: 1, sessionId: null, turnId: null, copiedBytes: 1, totalBytes: 2, copiedFiles: 1, totalFiles: 2, current: 'a/b.txt', done: false },
   'checkpoint.recorded': { type: 'checkpoint.recorded', ...base, filesChanged: 2, unrestorable: 0, paths: [{ path: 'a.txt', kind: 'created' }, { path: 'b', kind: 'renamed' }] },
   'checkpoint.restored': { type: 'checkpoint.restored', ...base, direction: 'undo', turns: ['t'], restored: 2 },
 };
@@ -46,8 +47,8 @@ const sampleInputs: { [K in CommandName]: CommandInput<K> } = {
   'session.create': { title: 't' },
   'session.list': {},
   'session.open': { id: 'x' },
-  'session.rename': { id: 'x', title: 'y' },
   'session.turns': { id: 'x', skip: 0, limit: 50 },
+  'session.rename': { id: 'x', title: 'y' },
   'session.delete': { id: 'x' },
   'turn.send': { sessionId: 'x', text: 'hello', agent: 'coder' },
   'turn.cancel': { turnId: 't' },
@@ -68,6 +69,7 @@ const sampleInputs: { [K in CommandName]: CommandInput<K> } = {
   'mcp.remove': { name: 'fs' },
   'workspace.list': {},
   'workspace.import': { files: [{ name: 'a.txt', dataBase64: 'aGk=' }] },
+  'workspace.importDropped': {},
   'checkpoint.list': { sessionId: 's' },
   'checkpoint.changes': { turnId: 't' },
   'checkpoint.diff': { turnId: 't', path: 'a.txt' },
@@ -119,18 +121,22 @@ describe('preload', () => {
       contextBridge: { exposeInMainWorld: (key: string, api: Record<string, unknown>) => (exposed[key] = api) },
       ipcRenderer: {
         invoke: async (channel: string) => (calls.push(`invoke:${channel}`), { ok: true, value: 1 }),
-        send: (channel: string) => calls.push(`send:${channel}`),
+        send: (channel: string, payload: unknown) => calls.push(channel === 'agentic:drop' ? `send:${channel}:${JSON.stringify(payload)}` : `send:${channel}`),
         on: (channel: string) => calls.push(`on:${channel}`),
         removeListener: (channel: string) => calls.push(`off:${channel}`),
       },
+      webUtils: { getPathForFile: (file: { path: string }) => file.path },
     };
+    // The one DOM hook the preload sets: a capture-phase drop listener that reads the real paths.
+    const listeners: { type: string; capture: unknown; listener: (e: unknown) => void }[] = [];
+    const window = { addEventListener: (type: string, listener: (e: unknown) => void, capture: unknown) => listeners.push({ type, listener, capture }) };
     const code = readFileSync(built, 'utf8');
     const module = { exports: {} };
     const require = (id: string) => {
       if (id === 'electron') return electron;
       throw new Error(`preload required ${id}`);
     };
-    vm.runInNewContext(code, { module, exports: module.exports, require });
+    vm.runInNewContext(code, { module, exports: module.exports, require, window });
     expect(Object.keys(exposed)).toEqual(['agentic']);
     expect(Object.keys(exposed.agentic!).sort()).toEqual(['ack', 'invoke', 'onEvent']);
     const api = exposed.agentic as { invoke: (c: string, i: unknown) => Promise<unknown>; onEvent: (l: () => void) => () => void; ack: (n: number) => void };
@@ -138,6 +144,12 @@ describe('preload', () => {
     api.onEvent(() => {})();
     api.ack(1);
     expect(calls).toEqual(['invoke:agentic:invoke', 'on:agentic:event', 'off:agentic:event', 'send:agentic:ack']);
+    expect(listeners.map((l) => [l.type, l.capture])).toEqual([['drop', true]]);
+    const files = [{ path: '/home/a/project' }, { path: '' }];
+    listeners[0]!.listener({ isTrusted: false, dataTransfer: { files } });
+    listeners[0]!.listener({ isTrusted: true, dataTransfer: { files } });
+    // A script's synthetic drop sends nothing; a real one sends the paths (files without one dropped).
+    expect(calls.slice(4)).toEqual(['send:agentic:drop:["/home/a/project"]']);
     expect(code.split('\n').length).toBeLessThan(120);
   });
 });
