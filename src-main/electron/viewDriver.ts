@@ -1,7 +1,7 @@
 // Drivers over the one page of the embedded browser view: one request at a time owns the page, the
 // puppeteer connection is reused while the debugger stays attached and rebuilt after it detaches
 // (DevTools opened on the view, a crashed page). No 'electron' import: tested over real Chromium.
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { AppError } from '../common/errors.js';
 import type { Logger } from '../core/ports.js';
 import type { BrowserDriver } from '../core/web/driver.js';
@@ -33,6 +33,7 @@ export function createViewDrivers(options: ViewDriverOptions): ViewDrivers {
     if (live && !live.connected && browser) browser = null;
     if (browser) return browser;
     const connecting = (async () => {
+      const { default: puppeteer } = await import('puppeteer-core'); // on first web request, not at app start
       const connected = await puppeteer.connect({ transport: new DebuggerTransport(options.contents), defaultViewport: null });
       // The debugger detached: this connection is dead; the next request builds a new one.
       connected.once('disconnected', () => {
