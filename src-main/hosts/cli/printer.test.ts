@@ -4,7 +4,8 @@ import type { AppEvent } from '../../common/events.js';
 import { textPrinter } from './printer.js';
 
 const base = { seq: 0, sessionId: 's', turnId: 't' };
-function printed(events: Omit<AppEvent, 'seq' | 'sessionId' | 'turnId'>[]): { out: string; err: string } {
+type Bare = AppEvent extends infer E ? (E extends AppEvent ? Omit<E, 'seq' | 'sessionId' | 'turnId'> : never) : never;
+function printed(events: Bare[]): { out: string; err: string } {
   const out = new PassThrough();
   const err = new PassThrough();
   let o = '';
