@@ -3,6 +3,8 @@ import { parseArgs } from 'node:util';
 import { AGENT_CHOICES, type AgentChoice } from '../../common/agents.js';
 import { PROVIDER_KINDS, type ProviderKind } from '../../common/settings.js';
 
+import { parseCheckpointArgs, type CheckpointArgs } from './checkpoints.js';
+
 export class UsageError extends Error {}
 
 export const USAGE = `Usage:
@@ -12,7 +14,11 @@ export const USAGE = `Usage:
           (REQUEST "-" reads it from standard input; --file PATH reads it from a file)
   agentic route ["REQUEST" | --file PATH] [--json]     (no REQUEST: one request per stdin line)
   agentic models list|download ID|rm ID [--json]
-  agentic sessions [--json]`;
+  agentic sessions [--json]
+  agentic sandbox --explain [--workspace DIR] [--json]   (the sandbox policy blocks run under)
+  agentic changes [--session ID] [--turn N] [--json]     (default: the latest session's last turn)
+  agentic undo|redo [--session ID] [--turn N] [--cascade] [--json]
+          (--cascade also undoes the later turns, or redoes the earlier ones)`;
 
 export interface RunArgs {
   command: 'run';
@@ -35,7 +41,8 @@ export interface RunArgs {
 export interface RouteArgs { command: 'route'; request?: string; file?: string; json: boolean }
 export interface ModelsArgs { command: 'models'; action: 'list' | 'download' | 'rm'; id?: string; json: boolean }
 export interface SessionsArgs { command: 'sessions'; json: boolean }
-export type CliArgs = RunArgs | RouteArgs | ModelsArgs | SessionsArgs;
+export interface SandboxArgs { command: 'sandbox'; workspace?: string; json: boolean }
+export type CliArgs = RunArgs | RouteArgs | ModelsArgs | SessionsArgs | CheckpointArgs | SandboxArgs;
 
 const OPTIONS = {
   workspace: { type: 'string' },
@@ -49,8 +56,11 @@ const OPTIONS = {
   'max-attempts': { type: 'string' },
   session: { type: 'string' },
   json: { type: 'boolean' },
+  turn: { type: 'string' },
+  cascade: { type: 'boolean' },
   file: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
+  explain: { type: 'boolean' },
 } as const;
 
 function positiveInt(name: string, raw: string | undefined, max: number): number | undefined {
@@ -114,6 +124,13 @@ export function parseCli(argv: readonly string[]): CliArgs | 'help' {
     }
     case 'sessions':
       return { command, json };
+    case 'sandbox':
+      if (!v.explain || rest.length > 0) throw new UsageError('sandbox needs: --explain [--workspace DIR] [--json].');
+      return { command, workspace: v.workspace, json };
+    case 'changes':
+    case 'undo':
+    case 'redo':
+      return parseCheckpointArgs(command, rest, v);
     case undefined:
       throw new UsageError('No command given.');
     default:
