@@ -156,11 +156,18 @@ function printSizes(files: readonly PackagedFile[], seconds: string): void {
   const natives = sum((f) => f.path.startsWith('resources/app.asar.unpacked/'));
   const router = sum((f) => f.path.startsWith('resources/router/'));
   const other = sum((f) => f.path.startsWith('resources/') && !f.path.startsWith('resources/app.asar') && !f.path.startsWith('resources/router/'));
+  const engines = new Map<string, number>();
+  for (const f of files) {
+    const m = /^resources\/app\.asar\.unpacked\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(f.path);
+    if (m) engines.set(m[1]!, (engines.get(m[1]!) ?? 0) + f.size);
+  }
+  const perEngine = [...engines].sort((x, y) => y[1] - x[1]).map(([name, size]) => `      ${name.padEnd(48)} ${mib(size)}\n`).join('');
   process.stdout.write(
     `packaged app (electron-builder --linux dir, ${seconds} s; Electron itself excluded, it is a stand-in here):\n` +
       `  app code (out/, prompts, package.json, in app.asar)  ${mib(code)}\n` +
       `  node_modules JavaScript (in app.asar)                 ${mib(js)}\n` +
       `  native engines (app.asar.unpacked)                    ${mib(natives)}\n` +
+      perEngine +
       `  router (resources/router)                             ${mib(router)}\n` +
       `  other resources                                       ${mib(other)}\n` +
       `  total                                                 ${mib(code + js + natives + router + other)}\n`,
