@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { useStore } from '../../state/store.js';
 import { humanError } from '../../ui/errorText.js';
+import { TurnChanges } from '../checkpoints/TurnChanges.js';
 import { PlanView } from '../plan/PlanView.js';
 import { AnswerBody } from './AnswerBody.js';
 import { AnswerActions, RequestBubble } from './MessageActions.js';
@@ -37,6 +38,7 @@ export const TurnItem = memo(function TurnItem({ turnId, busy, last }: { turnId:
             {humanError(null, turn.error)}
           </div>
         )}
+        <TurnChanges turnId={turn.turnId} sessionId={turn.sessionId} running={turn.status === 'running'} />
         <AnswerActions turn={turn} busy={busy} last={last} />
       </div>
     </article>

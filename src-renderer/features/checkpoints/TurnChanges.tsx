@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { DiffView } from './DiffView.js';
+import { loadCheckpoints, useCheckpoints } from './checkpointsStore.js';
+
+/** "N files changed" under a turn; opens the diff view with undo and redo. */
+export function TurnChanges({ turnId, sessionId, running }: { turnId: string; sessionId: string | null; running: boolean }) {
+  const summary = useCheckpoints((s) => (sessionId ? s.bySession[sessionId]?.[turnId] : undefined));
+  const open = useCheckpoints((s) => s.openTurnId === turnId);
+  const set = useCheckpoints((s) => s.set);
+
+  // A finished turn's record is written before its end is announced: fetch it then.
+  useEffect(() => {
+    if (sessionId && !running) void loadCheckpoints(sessionId);
+  }, [sessionId, running]);
+
+  if (!summary || summary.filesChanged === 0 || !sessionId) return null;
+  const n = summary.filesChanged;
+  return (
+    <>
+      <button className={`turn-changes ${summary.state}`} data-testid="turn-changes" data-state={summary.state} onClick={() => set({ openTurnId: turnId })}>
+        {n} file{n === 1 ? '' : 's'} changed{summary.state === 'undone' ? ' · undone' : ''}
+      </button>
+      {open && <DiffView turnId={turnId} sessionId={sessionId} onClose={() => set({ openTurnId: null })} />}
+    </>
+  );
+}
