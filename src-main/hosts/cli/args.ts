@@ -15,6 +15,7 @@ export const USAGE = `Usage:
   agentic route ["REQUEST" | --file PATH] [--json]     (no REQUEST: one request per stdin line)
   agentic models list|download ID|rm ID [--json]
   agentic sessions [--json]
+  agentic sandbox --explain [--workspace DIR] [--json]   (the sandbox policy blocks run under)
   agentic changes [--session ID] [--turn N] [--json]     (default: the latest session's last turn)
   agentic undo|redo [--session ID] [--turn N] [--cascade] [--json]
           (--cascade also undoes the later turns, or redoes the earlier ones)`;
@@ -40,7 +41,8 @@ export interface RunArgs {
 export interface RouteArgs { command: 'route'; request?: string; file?: string; json: boolean }
 export interface ModelsArgs { command: 'models'; action: 'list' | 'download' | 'rm'; id?: string; json: boolean }
 export interface SessionsArgs { command: 'sessions'; json: boolean }
-export type CliArgs = RunArgs | RouteArgs | ModelsArgs | SessionsArgs | CheckpointArgs;
+export interface SandboxArgs { command: 'sandbox'; workspace?: string; json: boolean }
+export type CliArgs = RunArgs | RouteArgs | ModelsArgs | SessionsArgs | CheckpointArgs | SandboxArgs;
 
 const OPTIONS = {
   workspace: { type: 'string' },
@@ -58,6 +60,7 @@ const OPTIONS = {
   cascade: { type: 'boolean' },
   file: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
+  explain: { type: 'boolean' },
 } as const;
 
 function positiveInt(name: string, raw: string | undefined, max: number): number | undefined {
@@ -121,6 +124,9 @@ export function parseCli(argv: readonly string[]): CliArgs | 'help' {
     }
     case 'sessions':
       return { command, json };
+    case 'sandbox':
+      if (!v.explain || rest.length > 0) throw new UsageError('sandbox needs: --explain [--workspace DIR] [--json].');
+      return { command, workspace: v.workspace, json };
     case 'changes':
     case 'undo':
     case 'redo':

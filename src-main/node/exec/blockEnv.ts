@@ -3,6 +3,7 @@
 // the app's environment passes (a GitHub token, a database password or DSN, a cloud key, a proxy
 // with credentials), whatever its name.
 import path from 'node:path';
+import { SYSTEM_DIRS } from './hostLayout.js';
 import { BLOCK_MARKER_VAR } from './processTree.js';
 
 /** Host variables that pass as they are. */
@@ -18,16 +19,15 @@ export interface BlockEnvOptions {
   runsAsNobody: boolean;
   /** Folders the sandbox shows, besides the system ones: PATH keeps only entries inside them. */
   visible: readonly string[];
-  /** The host's home: PATH entries under it are dropped unless visible. */
-  hostHome: string;
 }
 
 const isInside = (root: string, p: string) => p === root || p.startsWith(root.endsWith('/') ? root : `${root}/`);
 
-/** The host PATH without folders the sandbox hides (~/.cargo/bin is not there; /usr/bin is). */
-export function sandboxPath(hostPath: string, options: Pick<BlockEnvOptions, 'visible' | 'hostHome' | 'sandboxed'>): string {
+/** The host PATH without folders the sandbox does not show (~/.cargo/bin is not there; /usr/bin is). */
+export function sandboxPath(hostPath: string, options: Pick<BlockEnvOptions, 'visible' | 'sandboxed'>): string {
   const entries = hostPath.split(path.delimiter).filter((e) => e !== '' && path.isAbsolute(e));
-  const kept = options.sandboxed ? entries.filter((e) => !isInside(options.hostHome, e) || options.visible.some((v) => isInside(v, e))) : entries;
+  const shown = (e: string) => SYSTEM_DIRS.some((d) => isInside(d, e)) || options.visible.some((v) => isInside(v, e));
+  const kept = options.sandboxed ? entries.filter(shown) : entries;
   const unique = [...new Set(kept)];
   return (unique.length > 0 ? unique : ['/usr/local/bin', '/usr/bin', '/bin']).join(path.delimiter);
 }

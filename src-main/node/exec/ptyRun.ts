@@ -1,7 +1,6 @@
 // Runs one command in a pseudo-terminal, inside the sandbox when there is one: streams its output,
 // caps it, enforces the time limit and cancellation, and kills the whole process tree at the end.
 import { randomUUID } from 'node:crypto';
-import os from 'node:os';
 import { spawn, type IPty } from 'node-pty';
 import { blockEnv } from './blockEnv.js';
 import { OutputCap } from './outputCap.js';
@@ -54,7 +53,6 @@ export function envFor(options: Pick<PtyRunOptions, 'env' | 'sandbox' | 'sandbox
     sandboxed,
     runsAsNobody: sandbox.kind === 'bubblewrap' && sandbox.layout?.uid === 0,
     visible,
-    hostHome: sandbox.layout?.home ?? os.homedir(),
   });
 }
 

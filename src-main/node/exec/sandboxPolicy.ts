@@ -51,7 +51,7 @@ const isInside = (root: string, p: string) => p === root || p.startsWith(root.en
 const systemVisible = (p: string) => ['/usr', '/etc'].some((d) => isInside(d, p));
 
 /** The folders a block must never see, for this spec and host. */
-export function hiddenPaths(layout: HostLayout, spec: SandboxSpec): string[] {
+export function hiddenPaths(layout: Pick<HostLayout, 'home'>, spec: SandboxSpec): string[] {
   return [...(spec.hidden ?? []), ...PRIVATE_IN_HOME.map((p) => path.join(layout.home, p)), '/run', '/var/run', '/tmp/.X11-unix'];
 }
 
@@ -95,7 +95,8 @@ export function policyMounts(layout: HostLayout, spec: SandboxSpec, probe: Probe
   const mounts = [...systemMounts(layout), ...kernelMounts(layout, limits)];
   if (!systemVisible(layout.home)) mounts.push({ kind: 'tmpfs', path: layout.home, sizeMiB: HOME_TMPFS_MIB, why: 'your home folder: empty here' });
   const shown: string[] = [];
-  for (const root of spec.readOnly ?? []) {
+  // Outer folders first, so that a folder inside one already shown is not bound twice.
+  for (const root of [...(spec.readOnly ?? [])].sort((a, b) => a.length - b.length)) {
     // A toolchain folder inside a hidden one stays hidden (its block fails, visibly) rather than showing the rest.
     if (systemVisible(root) || hidden.some((h) => isInside(h, root)) || shown.some((s) => isInside(s, root)) || probe(root) === null) continue;
     shown.push(root);

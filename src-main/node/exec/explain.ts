@@ -1,0 +1,104 @@
+// The effective sandbox policy of a workspace, as `agentic sandbox --explain` prints it: built by the
+// same functions the code tools run (specFor, policyMounts, envFor, wrapCommand), so what it shows is
+// what a block gets.
+import os from 'node:os';
+import { hiddenPaths, policyMounts, type Mount } from './sandboxPolicy.js';
+import { specFor, type SpecOptions } from './blockSpec.js';
+import { envFor } from './ptyRun.js';
+import { wrapCommand } from './sandbox.js';
+
+export interface SandboxExplanation {
+  kind: string;
+  available: boolean;
+  warning: string | null;
+  /** Whether blocks run at all here (no sandbox: only once the user accepted it). */
+  blocksRun: boolean;
+  identity: string;
+  privileges: string[];
+  workspace: string;
+  privateHome: string;
+  network: string;
+  mounts: Mount[];
+  hidden: string[];
+  env: Record<string, string>;
+  limits: { processes: number; processLimit: string; memoryMiB: number; memoryLimit: string; tmpMiB: number };
+  /** The command line a block's program runs under (PROGRAM stands for it). */
+  command: string[];
+}
+
+const MARKER = '<a fresh id per block>';
+
+function processLimitHow(options: SpecOptions): string {
+  const { sandbox } = options;
+  if (!sandbox.prlimit && sandbox.kind !== 'sandbox-exec') return 'not enforced: prlimit (util-linux) was not found';
+  if (sandbox.layout?.uid === 0) return sandbox.pidsCgroup ? `a pids cgroup per block under ${sandbox.pidsCgroup}` : 'NOT enforced: the app runs as root (exempt from RLIMIT_NPROC) and no pids cgroup can be made here';
+  return 'RLIMIT_NPROC (counted per user namespace on Linux ≥ 5.14)';
+}
+
+export async function explainSandbox(options: SpecOptions & { allowUnsandboxed: boolean }, workspace: string): Promise<SandboxExplanation> {
+  const { sandbox } = options;
+  const spec = { ...(await specFor(options, workspace)), writable: ['<the block build folder under the system temp folder>'] };
+  const limits = spec.limits!;
+  const bwrap = sandbox.kind === 'bubblewrap';
+  const root = sandbox.layout?.uid === 0;
+  const env = envFor({ sandbox, sandboxSpec: spec }, MARKER);
+  return {
+    kind: sandbox.kind,
+    available: sandbox.available,
+    warning: sandbox.warning,
+    blocksRun: sandbox.kind !== 'none' || options.allowUnsandboxed,
+    identity: bwrap ? (root ? 'nobody (uid 65534) in its own user namespace; the app runs as root' : `your uid (${sandbox.layout?.uid ?? '?'}) in its own user namespace`) : 'your user',
+    privileges: bwrap
+      ? ['no capability (--cap-drop ALL)', sandbox.disableUserns ? 'no nested user namespace (--disable-userns)' : 'nested user namespaces possible (bwrap < 0.8)', 'new session: no controlling terminal', 'own PID, IPC, UTS and cgroup namespaces', 'dies with the app']
+      : sandbox.kind === 'sandbox-exec'
+        ? ['Seatbelt profile (macOS has no PID or user namespace)']
+        : ['none: no sandbox'],
+    workspace,
+    privateHome: spec.home!,
+    network: spec.network ? 'on: a block can reach the network and send what it can read (which is why it can read no secret)' : 'off: own empty network namespace',
+    mounts: bwrap ? policyMounts(sandbox.layout!, spec) : [],
+    hidden: [...hiddenPaths(sandbox.layout ?? { home: os.homedir() }, spec), 'everything else not listed in the mounts'],
+    env,
+    limits: {
+      processes: limits.processes,
+      processLimit: processLimitHow(options),
+      memoryMiB: limits.memoryMiB,
+      memoryLimit: sandbox.prlimit ? 'RLIMIT_DATA: private writable memory per process (address-space reservations of the JVM, Go and V8 are not counted)' : 'not enforced: prlimit was not found',
+      tmpMiB: limits.tmpMiB,
+    },
+    command: (() => {
+      const c = wrapCommand(sandbox, spec, 'PROGRAM', []);
+      return [c.file, ...c.args];
+    })(),
+  };
+}
+
+const mountLine = (m: Mount): string => {
+  const what = { ro: 'read-only', rw: 'read-write', tmpfs: 'empty tmpfs', mask: 'masked', symlink: 'link', proc: 'procfs', dev: 'devices' }[m.kind];
+  const extra = m.kind === 'tmpfs' && m.sizeMiB ? ` (${m.sizeMiB} MiB)` : m.kind === 'symlink' ? ` → ${m.target}` : '';
+  return `  ${what.padEnd(11)} ${m.path}${extra}  — ${m.why}`;
+};
+
+export function formatExplanation(e: SandboxExplanation): string {
+  const lines = [
+    `Sandbox: ${e.kind}${e.available ? '' : ' (none available)'}`,
+    ...(e.warning ? [`Warning: ${e.warning}`] : []),
+    `Blocks run: ${e.blocksRun ? 'yes' : 'no (no sandbox; Settings → Sandbox → "Run blocks without a sandbox" accepts the risk)'}`,
+    `Runs as: ${e.identity}`,
+    ...e.privileges.map((p) => `  - ${p}`),
+    `Workspace (read-write): ${e.workspace}`,
+    `Private home (HOME, caches): ${e.privateHome}`,
+    `Network: ${e.network}`,
+    'Limits:',
+    `  processes  ${e.limits.processes}  — ${e.limits.processLimit}`,
+    `  memory     ${e.limits.memoryMiB} MiB per process  — ${e.limits.memoryLimit}`,
+    `  /tmp, /dev/shm  ${e.limits.tmpMiB} MiB each`,
+    ...(e.mounts.length ? ['File system (in order; a later line covers an earlier one):', ...e.mounts.map(mountLine)] : []),
+    'Never visible:',
+    ...e.hidden.map((h) => `  ${h}`),
+    'Environment (allow-list; nothing else of the app passes):',
+    ...Object.entries(e.env).map(([k, v]) => `  ${k}=${v}`),
+    "  (plus each language's own: PYTHONPATH with the workspace, GOCACHE and GOPATH in the private home, GOPROXY)",
+  ];
+  return lines.join('\n');
+}
