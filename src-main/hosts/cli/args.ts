@@ -8,6 +8,7 @@ import { parseCheckpointArgs, type CheckpointArgs } from './checkpoints.js';
 export class UsageError extends Error {}
 
 export const USAGE = `Usage:
+  agentic                                 an interactive chat (also: agentic chat [--agent NAME] …)
   agentic run "REQUEST" | - | --file PATH [--workspace DIR] [--agent auto|casual|coder|file|web|planner|mcp]
           [--provider llama|openai|ollama|anthropic|replay] [--model ID_OR_PATH] [--base-url URL]
           [--replay FILE] [--yes] [--block-timeout SECONDS] [--max-attempts N] [--session ID] [--json]
@@ -42,7 +43,9 @@ export interface RouteArgs { command: 'route'; request?: string; file?: string; 
 export interface ModelsArgs { command: 'models'; action: 'list' | 'download' | 'rm'; id?: string; json: boolean }
 export interface SessionsArgs { command: 'sessions'; json: boolean }
 export interface SandboxArgs { command: 'sandbox'; workspace?: string; json: boolean }
-export type CliArgs = RunArgs | RouteArgs | ModelsArgs | SessionsArgs | CheckpointArgs | SandboxArgs;
+export type CliArgs = RunArgs | RouteArgs | ModelsArgs | SessionsArgs | CheckpointArgs | SandboxArgs | ChatArgs;
+/** `agentic` alone or `agentic chat`: the interactive chat, with run's engine options. */
+export type ChatArgs = { command: 'chat' } & Pick<RunArgs, 'workspace' | 'agent' | 'provider' | 'model' | 'baseUrl' | 'replay' | 'yes' | 'blockTimeoutSec' | 'maxAttempts' | 'session'>;
 
 const OPTIONS = {
   workspace: { type: 'string' },
@@ -77,6 +80,23 @@ function argsProblem(error: Error & { code?: string }): string {
     return `Unknown option "${unknown[1]}". A request that starts with "-" goes after --, as in: agentic run -- "${unknown[1]}"`;
   }
   return error.message.split('\n')[0] ?? 'bad arguments';
+}
+
+function chatArgs(rest: readonly string[], v: Record<string, string | boolean | undefined>): ChatArgs {
+  if (rest.length > 0) throw new UsageError('chat takes no REQUEST: type requests at its prompt (or use: agentic run "REQUEST").');
+  const str = (name: string): string | undefined => (typeof v[name] === 'string' ? (v[name] as string) : undefined);
+  const agent = str('agent') ?? 'auto';
+  if (!(AGENT_CHOICES as readonly string[]).includes(agent)) throw new UsageError(`Unknown agent "${agent}". Choose one of: ${AGENT_CHOICES.join(', ')}.`);
+  const kind = str('provider');
+  if (kind !== undefined && !(PROVIDER_KINDS as readonly string[]).includes(kind)) throw new UsageError(`Unknown provider "${kind}". Choose one of: ${PROVIDER_KINDS.join(', ')}.`);
+  const replay = str('replay');
+  const provider = (kind ?? (replay ? 'replay' : undefined)) as ProviderKind | undefined;
+  if (provider === 'replay' && !replay) throw new UsageError('--provider replay needs --replay FILE.');
+  return {
+    command: 'chat', workspace: str('workspace'), agent: agent as AgentChoice, provider, model: str('model'), baseUrl: str('base-url'), replay,
+    yes: v.yes === true, blockTimeoutSec: positiveInt('block-timeout', str('block-timeout'), 86_400), maxAttempts: positiveInt('max-attempts', str('max-attempts'), 50),
+    session: str('session'),
+  };
 }
 
 export function parseCli(argv: readonly string[]): CliArgs | 'help' {
@@ -132,7 +152,8 @@ export function parseCli(argv: readonly string[]): CliArgs | 'help' {
     case 'redo':
       return parseCheckpointArgs(command, rest, v);
     case undefined:
-      throw new UsageError('No command given.');
+    case 'chat':
+      return chatArgs(rest, v);
     default:
       throw new UsageError(`Unknown command "${command}".`);
   }

@@ -26,6 +26,8 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./models.js')).modelsCommand(args);
     case 'sessions':
       return (await import('./models.js')).sessionsCommand(args);
+    case 'chat':
+      return (await import('./chat.js')).chatCommand(args);
     case 'sandbox':
       return (await import('./sandbox.js')).sandboxCommand(args);
     case 'changes':
