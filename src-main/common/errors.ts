@@ -23,6 +23,8 @@ export const ERROR_CODES = [
   'BROWSER_UNAVAILABLE',
   'MCP_ERROR',
   'STORE_ERROR',
+  /** Speech engines missing (native binary, VAD model, STT model, TTS engine). */
+  'VOICE_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
