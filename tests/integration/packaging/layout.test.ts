@@ -118,7 +118,7 @@ describe.skipIf(process.platform !== 'linux')('packaged app layout (electron-bui
   });
 
   it('flips the fuses: RunAsNode, NODE_OPTIONS and --inspect off; cookie encryption, asar integrity, asar-only on', async () => {
-    const wire = await getCurrentFuseWire(join(appDir, 'agentic'));
+    const wire = await getCurrentFuseWire(join(appDir, 'agentic-desktop'));
     const on = (fuse: FuseV1Options) => String.fromCharCode(Number(wire[fuse]));
     expect(on(FuseV1Options.RunAsNode)).toBe('0');
     expect(on(FuseV1Options.EnableNodeOptionsEnvironmentVariable)).toBe('0');
