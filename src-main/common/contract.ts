@@ -3,6 +3,7 @@ import { AGENT_CHOICES, AGENT_NAMES } from './agents.js';
 import { BlockResultSchema, PlanStepViewSchema, RoutingDecisionSchema } from './events.js';
 import { McpServerSchema, SettingsPatchSchema, SettingsSchema } from './settings.js';
 import type { Result } from './result.js';
+import { voiceCommands } from './voice.js';
 import { ChangeViewSchema, CheckpointSummarySchema, FileDiffSchema, RestoreResultSchema } from './checkpoints.js';
 
 /** One table of commands: `domain.verb` → input and output schemas. Handlers are typed from it. */
@@ -52,6 +53,17 @@ export const AppInfoSchema = z.object({
     hasKey: z.boolean(),
   }),
   agents: z.array(z.enum(AGENT_NAMES)),
+  /**
+   * Engines a platform may lack (issue 14). router unavailable: "auto" sends requests to the casual
+   * agent, the agent picker chooses the others. localModel: null until first needed; unavailable:
+   * use a model server or a cloud provider. `message` says why, in words for the user.
+   */
+  engines: z
+    .object({
+      router: z.object({ available: z.boolean().nullable(), message: z.string().nullable() }),
+      localModel: z.object({ available: z.boolean().nullable(), message: z.string().nullable() }),
+    })
+    .optional(),
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;
 
@@ -66,6 +78,24 @@ export const ModelEntrySchema = z.object({
   recommended: z.boolean(),
   active: z.boolean(),
 });
+
+export const HardwareSchema = z.object({
+  ramBytes: z.number(),
+  freeRamBytes: z.number(),
+  /** 0 when no GPU was found (or its memory could not be read). */
+  vramBytes: z.number(),
+  cpuCores: z.number().int(),
+  platform: z.string(),
+});
+export const DetectedServerSchema = z.object({
+  /** Ollama, LM Studio, llama.cpp server, vLLM, Jan. */
+  name: z.string(),
+  /** The provider that speaks to it. */
+  provider: z.enum(['openai', 'ollama']),
+  baseUrl: z.string(),
+  models: z.array(z.string()),
+});
+export type DetectedServer = z.infer<typeof DetectedServerSchema>;
 
 export const commands = {
   'app.info': cmd(Empty, AppInfoSchema),
@@ -112,6 +142,13 @@ export const commands = {
   ),
   /** Electron: copies what the user just dropped from the system (paths the preload read from the drop itself, never from the page). */
   'workspace.importDropped': cmd(Empty, z.object({ saved: z.array(z.string()), skipped: z.array(z.object({ path: z.string(), reason: z.string() })) })),
+  // First run (issue 18): the machine, model servers already running on loopback, download control, native pickers.
+  'system.hardware': cmd(Empty, HardwareSchema),
+  'servers.detect': cmd(Empty, z.array(DetectedServerSchema)),
+  /** Stops a download; `discard` also deletes what was downloaded (else a later models.download resumes it). */
+  'models.cancel': cmd(z.object({ id: Id, discard: z.boolean().default(false) }), z.object({ cancelled: z.boolean() })),
+  /** A native file or folder picker where the host has one (Electron); elsewhere native is false and the UI asks for a path. */
+  'dialog.pick': cmd(z.object({ kind: z.enum(['gguf', 'folder']) }), z.object({ path: z.string().nullable(), native: z.boolean() })),
   // Checkpoints (issue 19): each turn's changes to the workspace, their diffs, undo and redo.
   'checkpoint.list': cmd(z.object({ sessionId: Id }), z.array(CheckpointSummarySchema)),
   'checkpoint.changes': cmd(z.object({ turnId: Id }), z.object({ summary: CheckpointSummarySchema, workspace: z.string(), changes: z.array(ChangeViewSchema) })),
@@ -120,6 +157,8 @@ export const commands = {
   'checkpoint.undo': cmd(z.object({ turnId: Id, cascade: z.boolean().default(false) }), RestoreResultSchema),
   /** cascade: also redo every earlier undone turn. */
   'checkpoint.redo': cmd(z.object({ turnId: Id, cascade: z.boolean().default(false) }), RestoreResultSchema),
+  // Voice (issue 17): capture, utterances, transcripts, spoken answers, whisper models.
+  ...voiceCommands,
 } as const;
 
 export type Commands = typeof commands;

@@ -9,11 +9,14 @@ import type { Emit } from '../../core/ports.js';
 import type { Adapters, EmbeddedBrowserHooks } from '../config/adapters.js';
 import type { SecretStore } from '../config/secrets.js';
 import type { SettingsFile } from '../config/settingsFile.js';
+import { silentLogger } from '../logger.js';
 import { importDropped } from './importDropped.js';
+import { createOnboardingHandlers } from './onboarding.js';
 import { importFiles, listWorkspace } from './workspaceFiles.js';
 import type { CheckpointCommands } from '../checkpoints/handlers.js';
+import type { VoiceCommandName } from '../../common/voice.js';
 
-type NodeCommands = Exclude<keyof Handlers, 'session.create' | 'session.list' | 'session.open' | 'session.turns' | 'session.rename' | 'session.delete' | 'turn.send' | 'turn.cancel' | 'approval.answer' | CheckpointCommands>;
+type NodeCommands = Exclude<keyof Handlers, 'session.create' | 'session.list' | 'session.open' | 'session.turns' | 'session.rename' | 'session.delete' | 'turn.send' | 'turn.cancel' | 'approval.answer' | CheckpointCommands | VoiceCommandName>;
 
 export function createNodeHandlers(deps: {
   host: 'electron' | 'web' | 'cli';
@@ -51,6 +54,7 @@ export function createNodeHandlers(deps: {
           hasKey: !!secrets.get(s.apiKeyRef),
         },
         agents: [...AGENT_NAMES],
+        engines: adapters.engines(),
       };
     },
     'router.route': async ({ text }) => adapters.route(text),
@@ -90,6 +94,17 @@ export function createNodeHandlers(deps: {
         downloads.delete(id);
       }
     },
+    'models.cancel': async ({ id, discard }) => {
+      const controller = downloads.get(id);
+      controller?.abort();
+      if (discard) {
+        // Wait for the aborted download to let go of its partial file before deleting it.
+        for (let i = 0; i < 50 && downloads.has(id); i++) await new Promise((r) => setTimeout(r, 20));
+        await adapters.models.delete(id);
+      }
+      return { cancelled: controller !== undefined };
+    },
+    ...createOnboardingHandlers({ memory: async () => (await import('../llm/llamaCpp.js')).detectMachineMemory(silentLogger) }),
     'models.delete': async ({ id }) => adapters.models.delete(id),
     'models.openLocal': async ({ path }) => adapters.models.openLocal(path),
     'mcp.list': async () => adapters.mcp.servers().map((s) => ({ config: s.config, status: s.status, tools: s.tools })),

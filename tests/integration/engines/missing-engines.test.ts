@@ -7,10 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appPaths } from '../../../src-main/app/paths.js';
+import { AppInfoSchema } from '../../../src-main/common/contract.js';
 import { AppError } from '../../../src-main/common/errors.js';
 import { createAdapters } from '../../../src-main/node/config/adapters.js';
 import { SecretStore } from '../../../src-main/node/config/secrets.js';
 import { SettingsFile } from '../../../src-main/node/config/settingsFile.js';
+import { createNodeHandlers } from '../../../src-main/node/handlers/index.js';
 import { detectMachineMemory, LlamaCppProvider } from '../../../src-main/node/llm/llamaCpp.js';
 import { localEngineState, type LlamaModule } from '../../../src-main/node/llm/llamaEngine.js';
 import { loadOptional, optionalModule } from '../../../src-main/node/loadOptional.js';
@@ -57,17 +59,20 @@ describe('router without onnxruntime-node', () => {
     const paths = appPaths({ host: 'cli', agenticHome: data });
     const replayFile = join(dir, 'replay.json');
     writeFileSync(replayFile, JSON.stringify({ responses: ['hello'] }));
+    const settings = new SettingsFile(join(data, 'settings.json'), silentLogger, { workspace: join(data, 'workspace') });
+    const secrets = new SecretStore(join(data, 'secrets.json'), silentLogger);
+    const workspace = () => join(data, 'workspace');
     const adapters = await createAdapters({
       dataDir: paths.dataDir,
       modelsDir: paths.modelsDir,
       routerDir: paths.router,
       catalogFile: paths.catalog,
-      settings: new SettingsFile(join(data, 'settings.json'), silentLogger, { workspace: join(data, 'workspace') }),
+      settings,
       logger: silentLogger,
       emit: () => {},
       replayFile,
-      workspace: () => join(data, 'workspace'),
-      secrets: new SecretStore(join(data, 'secrets.json'), silentLogger),
+      workspace,
+      secrets,
       engines: { onnxRuntime: missingBinary('../bin/napi-v6/darwin/x64/onnxruntime_binding.node') },
     });
     try {
@@ -77,6 +82,11 @@ describe('router without onnxruntime-node', () => {
       await expect(adapters.route('write a python script')).rejects.toMatchObject({ code: 'ROUTER_UNAVAILABLE' });
       // The model still answers: nothing else depended on the router.
       expect((await adapters.provider.get().info()).kind).toBe('replay');
+      // What the UI reads (app.info), through the contract's own schema.
+      const handlers = createNodeHandlers({ host: 'cli', settings, adapters, workspace, emit: () => {}, root: paths.appRoot, secrets });
+      const info = AppInfoSchema.parse(await handlers['app.info']({}));
+      expect(info.engines?.router).toEqual({ available: false, message: router.message });
+      expect(info.engines?.localModel.available).not.toBe(true);
     } finally {
       await adapters.mcp.dispose();
     }
