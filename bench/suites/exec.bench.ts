@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { TOOL_TAGS } from '../../src-main/common/events.js';
 import { parseBlocks } from '../../src-main/core/blocks/parse.js';
-import { createCodeTools } from '../../src-main/node/exec/index.js';
+import { createCodeTools, DEFAULT_LIMITS, detectSandbox, detectToolchains, specFor, toolchainRoots, wrapCommand } from '../../src-main/node/exec/index.js';
 import { median, type BenchRow } from '../types.js';
 
 const SUITE = 'exec';
@@ -50,6 +50,48 @@ async function blockOverhead(): Promise<BenchRow[]> {
   }
 }
 
+function timed(file: string, args: string[]): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    execFile(file, args, (error, stdout) => (error || stdout.trim() !== '1' ? reject(error ?? new Error(`unexpected output ${stdout}`)) : resolve(performance.now() - started)));
+  });
+}
+
+/**
+ * Sandbox start-up per block without the pty: bare python3, the policy before issue 16 (the whole
+ * root read-only, PID and IPC namespaces) and today's (allow-listed mounts, user namespace with no
+ * capability, masks, limits through prlimit), interleaved, medians of 21.
+ */
+async function sandboxStartup(): Promise<BenchRow[]> {
+  const [sandbox, toolchains] = await Promise.all([detectSandbox(), detectToolchains()]);
+  const python = toolchains.find((t) => t.language === 'python')?.commands.python;
+  if (sandbox.kind !== 'bubblewrap' || !sandbox.executable || !python) return [{ suite: SUITE, metric: 'sandbox start-up', value: NaN, unit: 'ms', note: 'needs bubblewrap and python3' }];
+  const workspace = await realpath(await mkdtemp(path.join(os.tmpdir(), 'bench-sandbox-')));
+  const homes = await mkdtemp(path.join(os.tmpdir(), 'bench-homes-'));
+  try {
+    const before = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', '--bind', workspace, workspace, '--unshare-pid', '--unshare-ipc', '--die-with-parent', '--chdir', workspace, '--', python, '-c', 'print(1)'];
+    const spec = { ...(await specFor({ sandbox, network: () => true, limits: () => DEFAULT_LIMITS, homesDir: homes, hidden: [], readOnly: toolchainRoots(toolchains) }, workspace)), writable: [] };
+    const runs = { bare: [] as number[], before: [] as number[], after: [] as number[] };
+    for (let i = 0; i < 23; i++) {
+      runs.bare.push(await timed(python, ['-c', 'print(1)']));
+      runs.before.push(await timed(sandbox.executable, before));
+      // The arguments are built per block, as the tools do.
+      const now = wrapCommand(sandbox, spec, python, ['-c', 'print(1)']);
+      const started = performance.now();
+      await timed(now.file, now.args);
+      runs.after.push(performance.now() - started);
+    }
+    const [bare, old, now] = [median(runs.bare.slice(2)), median(runs.before.slice(2)), median(runs.after.slice(2))];
+    return [
+      { suite: SUITE, metric: 'sandbox start-up before issue 16 (root read-only)', value: old - bare, unit: 'ms', baseline: { label: 'bare python3 -c', value: bare }, note: 'over bare python3, medians of 21' },
+      { suite: SUITE, metric: 'sandbox start-up now (allow-list, userns, limits)', value: now - bare, unit: 'ms', baseline: { label: 'before issue 16', value: old - bare }, ratio: (now - bare) / (old - bare), target: '< 60 ms', met: now - bare < 60, note: 'over bare python3, medians of 21' },
+    ];
+  } finally {
+    await rm(workspace, { recursive: true, force: true });
+    await rm(homes, { recursive: true, force: true });
+  }
+}
+
 function bigReply(): string {
   const parts: string[] = [];
   const line = 'value = compute(alpha, beta) + helper("text with : colon and ` tick")  # comment\n';
@@ -90,5 +132,5 @@ function parserTime(): BenchRow[] {
 }
 
 export default async function (): Promise<BenchRow[]> {
-  return [...parserTime(), ...(await blockOverhead())];
+  return [...parserTime(), ...(await blockOverhead()), ...(await sandboxStartup())];
 }

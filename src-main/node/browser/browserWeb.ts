@@ -13,9 +13,19 @@ import { findChrome } from './findChrome.js';
 import { PuppeteerDriver } from './puppeteerDriver.js';
 import { SearxngSearch } from './searxngSearch.js';
 
+/**
+ * Chromium's own sandbox stays on wherever the OS allows it (issue 16). It cannot as root: Chromium
+ * refuses to start as root with its sandbox ("Running as root without --no-sandbox is not
+ * supported"), so there, and only there, it runs without. Elsewhere a launch that fails because no
+ * sandbox is usable (user namespaces off and no setuid helper) is retried without, with a warning.
+ */
+export function chromiumSandboxArgs(uid: number | undefined = process.getuid?.()): string[] {
+  return uid === 0 ? ['--no-sandbox'] : [];
+}
+
 /** The flags a closed network and a shared machine need: no background traffic, no GPU, no QUIC. */
 export const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  ...chromiumSandboxArgs(), '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--disable-default-apps', '--disable-extensions',
   '--mute-audio', '--no-default-browser-check', '--metrics-recording-only', '--password-store=basic',
 ];
@@ -49,7 +59,12 @@ export function createBrowserWeb(options: BrowserWebOptions): BrowserWeb {
     profileDir = mkdtempSync(join(tmpdir(), 'agentic-chromium-'));
     logger.info('launching chromium', { executablePath });
     try {
-      return await puppeteer.launch({ executablePath, headless: true, pipe: true, args: CHROMIUM_ARGS, userDataDir: profileDir, defaultViewport: { width: 1280, height: 800 } });
+      const start = (args: string[]) => puppeteer.launch({ executablePath, headless: true, pipe: true, args, userDataDir: profileDir!, defaultViewport: { width: 1280, height: 800 } });
+      return await start(CHROMIUM_ARGS).catch((error: unknown) => {
+        if (CHROMIUM_ARGS.includes('--no-sandbox') || !/sandbox/i.test(String(error))) throw error;
+        logger.warn("Chromium's sandbox is not usable here; the browser runs without it", { error: String(error).slice(0, 300) });
+        return start(['--no-sandbox', ...CHROMIUM_ARGS]);
+      });
     } catch (error) {
       throw new AppError('BROWSER_UNAVAILABLE', `Chromium at ${executablePath} did not start: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }

@@ -3,7 +3,7 @@
 // cgroup per block holds the limit, where the cgroup file system lets the app make one (cgroup v1's
 // pids hierarchy, or a v2 cgroup of the app's whose subtree has the pids controller). Elsewhere the
 // limit is RLIMIT_NPROC alone, which counts per user namespace on Linux ≥ 5.14.
-import { access, constants, mkdir, readFile, rmdir, writeFile } from 'node:fs/promises';
+import { access, constants, mkdir, readdir, readFile, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 const V1 = '/sys/fs/cgroup/pids';
@@ -15,7 +15,10 @@ export async function detectPidsCgroup(): Promise<string | null> {
   const writable = (dir: string) => access(dir, constants.W_OK).then(() => true, () => false);
   if (await writable(path.join(V1, 'cgroup.procs'))) {
     const base = path.join(V1, 'agentic-blocks');
-    return (await mkdir(base, { recursive: true }).then(() => true, () => false)) ? base : null;
+    if (!(await mkdir(base, { recursive: true }).then(() => true, () => false))) return null;
+    // Empty cgroups of blocks from an earlier run (removed after the result was returned): tidy up.
+    for (const name of await readdir(base).catch(() => [] as string[])) if (name.startsWith('block-')) await rmdir(path.join(base, name)).catch(() => {});
+    return base;
   }
   const own = /^0::(\/.*)$/m.exec(await readFile('/proc/self/cgroup', 'utf8').catch(() => ''))?.[1];
   if (!own) return null;

@@ -124,7 +124,8 @@ export async function runInPty(options: PtyRunOptions): Promise<PtyRunResult> {
   dataListener.dispose();
   // Background children (`cmd &`, nohup, setsid) must not outlive the block.
   await killTree(pty.pid, sandboxed ? null : marker);
-  await cgroup?.dispose();
+  // The kernel may take a moment to empty the cgroup; its removal need not delay the result.
+  if (cgroup) void cgroup.dispose();
 
   return {
     exitCode: stopReason === null ? exit.exitCode : null,
