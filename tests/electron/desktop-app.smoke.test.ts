@@ -149,6 +149,32 @@ describe.skipIf(!('path' in binary))(title, { timeout: 300_000 }, () => {
     expect(chromes).toEqual([]);
   });
 
+  it('hides the browser view while the Settings drawer is open, and shows it again after', async () => {
+    const viewVisible = () =>
+      app.evaluate(({ BrowserWindow }) => {
+        const views = BrowserWindow.getAllWindows()[0]!.contentView.children;
+        return views.length > 0 && views.some((v) => v.getVisible());
+      });
+    await expect.poll(viewVisible, { timeout: 10_000 }).toBe(true);
+    await page.getByTestId('open-settings').click();
+    await page.getByTestId('settings').waitFor();
+    await expect.poll(viewVisible, { timeout: 10_000 }).toBe(false);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('settings').waitFor({ state: 'detached' });
+    await expect.poll(viewVisible, { timeout: 10_000 }).toBe(true);
+  });
+
+  it('a second launch leaves at once and the first window stays the only one', async () => {
+    // Throws on a non-zero exit or when it is still running after 30 s (it would have opened a window).
+    execFileSync((binary as { path: string }).path, [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), ROOT], {
+      cwd: ROOT,
+      env: { ...process.env, AGENTIC_TEST_USER_DATA: userData(), ...(display ? { DISPLAY: display.display } : {}) },
+      timeout: 30_000,
+      stdio: 'ignore',
+    });
+    expect(app.windows()).toHaveLength(1);
+  });
+
   it('runs a coder block in a terminal', async () => {
     await send(page, 'print a few lines', 'coder');
     const terminal = page.getByTestId('terminal').first();

@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBrowserSearch, defaultEngines } from '../../../src-main/core/web/browserSearch.js';
 import { createWebAgent } from '../../../src-main/core/web/webAgent.js';
+import puppeteer from 'puppeteer-core';
+import { DebuggerTransport } from '../../../src-main/electron/debuggerTransport.js';
 import { createViewDrivers, type ViewDrivers } from '../../../src-main/electron/viewDriver.js';
 import { silentLogger } from '../../../src-main/node/logger.js';
 import { startFixtureServer, type FixtureServer } from '../../fixtures/web/server.js';
@@ -39,6 +41,25 @@ async function webTurn(path: string): Promise<{ title: string; markdown: string;
     await driver.close();
   }
 }
+
+describe('the transport alone', () => {
+  it('gives each attach request its own session; detaching one leaves the page and the others working', async () => {
+    const browser = await puppeteer.connect({ transport: new DebuggerTransport(chromium.view), defaultViewport: null });
+    try {
+      const page = (await (await browser.waitForTarget((t) => t.type() === 'page')).page())!;
+      const [first, second] = [await page.createCDPSession(), await page.createCDPSession()];
+      expect(new Set([first.id(), second.id()]).size).toBe(2);
+      await first.detach();
+      await expect(first.send('Runtime.evaluate', { expression: '1' })).rejects.toThrow(/Session closed|detached/i);
+      expect(await second.send('Runtime.evaluate', { expression: '6 * 7', returnByValue: true })).toMatchObject({ result: { value: 42 } });
+      expect(await page.evaluate('document.readyState')).toBe('complete');
+    } finally {
+      await browser.disconnect();
+    }
+    // Disconnecting detached the debugger this transport had attached.
+    expect(chromium.view.debugger.isAttached()).toBe(false);
+  });
+});
 
 describe('web turns in the embedded view', () => {
   it('the first turn of a launch finds the page and reads it', async () => {
