@@ -8,6 +8,7 @@ import { blockCgroup, inCgroup } from './pidsCgroup.js';
 import { killTree } from './processTree.js';
 import { DEFAULT_LIMITS } from './sandboxPolicy.js';
 import { wrapCommand, type SandboxInfo, type SandboxSpec } from './sandbox.js';
+import { checkSpawnHelper } from './spawnHelper.js';
 
 export interface PtyRunOptions {
   file: string;
@@ -80,6 +81,7 @@ export async function runInPty(options: PtyRunOptions): Promise<PtyRunResult> {
   const sandboxed = options.sandbox.kind === 'bubblewrap';
   const spec = { ...options.sandboxSpec, workspace: options.cwd };
   if (options.signal.aborted) return { exitCode: null, signal: null, timedOut: false, cancelled: true, flooded: false, output: '', truncated: false, durationMs: 0 };
+  checkSpawnHelper(); // macOS: node-pty's helper must be executable (once per process)
   const wrapped = wrapCommand(options.sandbox, spec, options.file, options.args);
   const cgroup = options.sandbox.pidsCgroup ? await blockCgroup(options.sandbox.pidsCgroup, marker, (spec.limits ?? DEFAULT_LIMITS).processes) : null;
   const command = cgroup ? inCgroup(cgroup.procs, wrapped.file, wrapped.args) : wrapped;
