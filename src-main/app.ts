@@ -21,6 +21,8 @@ import type { EmbeddedBrowserHooks } from './node/config/adapters.js';
 import { SecretStore, type SecretCipher } from './node/config/secrets.js';
 import { SettingsFile } from './node/config/settingsFile.js';
 import { createNodeHandlers } from './node/handlers/index.js';
+import { createVoice, type VoiceWiring } from './node/voice/handlers.js';
+import type { TtsEngine } from './node/voice/tts.js';
 import { createLogger } from './node/logger.js';
 import { SqliteStore } from './node/store/sqlite-store.js';
 import { createCheckpointService } from './node/checkpoints/wiring.js';
@@ -45,6 +47,8 @@ export interface AppConfig {
   cipher?: SecretCipher;
   /** Electron: the web agent drives the window's embedded browser view instead of a headless Chromium. */
   embeddedBrowser?: EmbeddedBrowserHooks;
+  /** Replaces the platform's speech engine (tests: espeak-ng with a stand-in for the sound card). */
+  voiceTts?: TtsEngine | null;
   /** Electron: the paths of the user's last drop from the system, taken once (see electron/drop.ts). */
   droppedPaths?: () => Promise<string[]>;
 }
@@ -56,6 +60,7 @@ export interface App {
   store: SqliteStore;
   settings: SettingsFile;
   checkpoints: CheckpointService;
+  voice: VoiceWiring;
   route(text: string): Promise<RoutingDecision>;
   workspace(): string;
   /** The provider turns use now. */
@@ -81,6 +86,7 @@ export async function createApp(config: AppConfig): Promise<App> {
   const store = SqliteStore.open(join(dataDir, 'sessions.db'), { synchronous: 'NORMAL' });
   const secrets = new SecretStore(join(dataDir, 'secrets.json'), logger, config.cipher ?? null);
   const bus = new EventBus((error) => logger.error('event listener failed', { error: String(error) }));
+  const voice = createVoice({ dataDir, settings, emit: bus.emit, logger, subscribe: (l) => bus.subscribe(l), tts: config.voiceTts });
   let engine: AgentEngine | null = null;
   const approvals = new ApprovalRegistry(bus.emit, (turnId) => engine?.sessionOf(turnId) ?? null);
   const adapters = await createAdapters({ dataDir, modelsDir: paths.modelsDir, routerDir: paths.router, catalogFile: paths.catalog, settings, logger, emit: bus.emit, replayFile: config.replayFile, workspace, secrets, embeddedBrowser: config.embeddedBrowser });
@@ -90,7 +96,7 @@ export async function createApp(config: AppConfig): Promise<App> {
   engine = new AgentEngine({
     store,
     provider: () => adapters.provider.get(),
-    route: (text, choice) => adapters.route(text, choice),
+    route: (text, choice) => voice.route(text, adapters.route(text, choice)),
     agent: (name: AgentName) => agents(name),
     emit: bus.emit,
     askUser: config.askUser ?? approvals.ask,
@@ -106,6 +112,7 @@ export async function createApp(config: AppConfig): Promise<App> {
     ...createSessionHandlers({ store, engine, approvals, emit: bus.emit }),
     ...checkpoints.handlers,
     ...createNodeHandlers({ host: config.host, settings, adapters, workspace, emit: bus.emit, root, secrets, embeddedBrowser: config.embeddedBrowser, droppedPaths: config.droppedPaths }),
+    ...voice.handlers((input, ctx) => handlers['turn.send'](input, ctx)),
   };
 
   // Deleting a session deletes its checkpoints.
@@ -123,11 +130,13 @@ export async function createApp(config: AppConfig): Promise<App> {
     engine,
     store,
     settings,
+    voice,
     route: (text) => adapters.route(text),
     workspace,
     provider: () => adapters.provider.get(),
     async dispose() {
       await engine?.dispose();
+      await voice.dispose();
       await adapters.dispose();
       store.close();
     },

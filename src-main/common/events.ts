@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AGENT_NAMES, COMPLEXITIES } from './agents.js';
 import { ERROR_CODES } from './errors.js';
+import { voiceEventShapes } from './voice.js';
 
 /** Tags of the fenced blocks the agents may write; matched exactly, never by prefix. */
 export const TOOL_TAGS = ['python', 'bash', 'c', 'go', 'java', 'file_finder', 'web_search', 'json', 'mcp'] as const;
@@ -96,6 +97,11 @@ export const EventSchema = z.discriminatedUnion('type', [
     paths: z.array(z.object({ path: z.string(), kind: z.enum(['created', 'modified', 'deleted', 'renamed', 'mode']) })),
   }),
   ev('checkpoint.restored', { direction: z.enum(['undo', 'redo']), turns: z.array(z.string()), restored: z.number().int() }),
+  // Voice (issue 17)
+  ev('voice.state', voiceEventShapes['voice.state']),
+  ev('voice.transcript', voiceEventShapes['voice.transcript']),
+  ev('voice.speaking', voiceEventShapes['voice.speaking']),
+  ev('voice.error', voiceEventShapes['voice.error']),
 ]);
 export type AppEvent = z.infer<typeof EventSchema>;
 export type EventType = AppEvent['type'];

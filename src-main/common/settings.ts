@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VoiceSettingsPatchSchema, VoiceSettingsSchema } from './voice.js';
 
 export const PROVIDER_KINDS = ['llama', 'openai', 'ollama', 'anthropic', 'replay'] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
@@ -61,6 +62,8 @@ export const SettingsSchema = z.object({
   searxngUrl: z.string().default(''),
   mcpServers: z.array(McpServerSchema).default([]),
   language: z.string().default('auto'),
+  /** Voice (issue 17): push-to-talk, speech-to-text, spoken answers. */
+  voice: VoiceSettingsSchema.default({}),
   /** Per-turn checkpoints (issue 19): files over maxFileMB are recorded but not kept; the store is pruned by age and size. */
   checkpoints: z
     .object({
@@ -86,6 +89,7 @@ export const SettingsPatchSchema = z
     searxngUrl: z.string(),
     mcpServers: z.array(McpServerSchema),
     language: z.string(),
+    voice: VoiceSettingsPatchSchema,
     checkpoints: z.object({ maxFileMB: z.number().min(0).max(100_000), maxAgeDays: z.number().min(0).max(3650), maxStoreMB: z.number().min(0).max(10_000_000) }).partial(),
   })
   .partial()

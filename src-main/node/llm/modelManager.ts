@@ -13,8 +13,8 @@ import { systemMemory, type MachineMemory } from './hardware.js';
 export const CatalogEntrySchema = z.object({
   id: z.string().regex(/^[\w.-]+$/),
   name: z.string(),
-  /** `hf:<owner>/<repo>/<file.gguf>` */
-  uri: z.string().regex(/^hf:[^/]+\/[^/]+\/.+\.gguf$/),
+  /** `hf:<owner>/<repo>/<file.gguf>` (whisper.cpp models: `<file.bin>`) */
+  uri: z.string().regex(/^hf:[^/]+\/[^/]+\/.+\.(gguf|bin)$/),
   sizeBytes: z.number().int().positive(),
   /** sizeBytes is exact and checked after download (otherwise only the server's announced size is). */
   sizeExact: z.boolean().default(false),
@@ -46,6 +46,8 @@ export interface ModelManagerOptions {
   /** RAM and VRAM of this machine; defaults to RAM only (pass VRAM from the llama backend when known). */
   memory?: () => Promise<MachineMemory>;
   retryDelayMs?: number;
+  /** Checks a finished download before it is kept (default: a GGUF header); the whisper catalogue checks ggml. */
+  verify?: (path: string) => Promise<void>;
 }
 
 export const DEFAULT_DOWNLOAD_BASE_URL = 'https://huggingface.co';
@@ -166,7 +168,7 @@ export class ModelManager {
         sha256: entry.sha256,
         retryDelayMs: this.options.retryDelayMs,
       });
-      await assertGguf(dest).catch(async (error: unknown) => {
+      await (this.options.verify ?? assertGguf)(dest).catch(async (error: unknown) => {
         await rm(dest, { force: true });
         throw error;
       });
