@@ -40,6 +40,10 @@ const sampleEvents: { [K in EventType]: Extract<AppEvent, { type: K }> } = {
   'workspace.importProgress': { type: 'workspace.importProgress', seq: 1, sessionId: null, turnId: null, copiedBytes: 1, totalBytes: 2, copiedFiles: 1, totalFiles: 2, current: 'a/b.txt', done: false },
   'checkpoint.recorded': { type: 'checkpoint.recorded', ...base, filesChanged: 2, unrestorable: 0, paths: [{ path: 'a.txt', kind: 'created' }, { path: 'b', kind: 'renamed' }] },
   'checkpoint.restored': { type: 'checkpoint.restored', ...base, direction: 'undo', turns: ['t'], restored: 2 },
+  'voice.state': { type: 'voice.state', seq: 1, sessionId: null, turnId: null, captureId: 'c', state: 'listening' },
+  'voice.transcript': { type: 'voice.transcript', seq: 1, sessionId: null, turnId: null, captureId: 'c', utteranceId: 'u', text: 'hi', language: 'en', final: true, echo: false, startSec: 0.5, endSec: 1.5, sttMs: 120 },
+  'voice.speaking': { type: 'voice.speaking', seq: 1, sessionId: null, turnId: null, speaking: true, text: 'hello' },
+  'voice.error': { type: 'voice.error', seq: 1, sessionId: null, turnId: null, captureId: null, message: 'no model' },
 };
 
 const sampleInputs: { [K in CommandName]: CommandInput<K> } = {
@@ -74,6 +78,16 @@ const sampleInputs: { [K in CommandName]: CommandInput<K> } = {
   'checkpoint.changes': { turnId: 't' },
   'checkpoint.diff': { turnId: 't', path: 'a.txt' },
   'checkpoint.undo': { turnId: 't', cascade: true },
+  'voice.status': {},
+  'voice.start': { language: 'fr' },
+  'voice.audio': { captureId: 'c', pcm: 'AAAA' },
+  'voice.stop': { captureId: 'c', cancel: true },
+  'voice.send': { sessionId: 's', text: 'hello', language: 'en' },
+  'voice.speak': { text: 'hello' },
+  'voice.stopSpeaking': {},
+  'voice.models': {},
+  'voice.downloadModel': { id: 'whisper-base' },
+  'voice.deleteModel': { id: 'whisper-base' },
   'checkpoint.redo': { turnId: 't' },
 };
 
