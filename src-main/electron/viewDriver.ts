@@ -10,6 +10,23 @@ import { DebuggerTransport, type DebuggableContents } from './debuggerTransport.
 
 const PAGE_TIMEOUT_MS = 10_000;
 
+/**
+ * Files dragged from the system onto the view must not reach the page's scripts (a site would read
+ * them). Runs in an isolated world before any page script, so its capture listeners on window come
+ * first: they stop file drags from propagating, and the drop's default (open the file) is refused
+ * too (main refuses file:// navigations anyway).
+ */
+export const DROP_GUARD_SCRIPT = `(() => {
+  const files = (e) => !!e.dataTransfer && Array.from(e.dataTransfer.types || []).includes('Files');
+  for (const type of ['dragenter', 'dragover', 'drop']) {
+    window.addEventListener(type, (e) => {
+      if (!files(e)) return;
+      e.stopImmediatePropagation();
+      if (type === 'drop') e.preventDefault();
+    }, true);
+  }
+})();`;
+
 export interface ViewDriverOptions {
   contents: DebuggableContents;
   logger: Logger;
@@ -27,6 +44,7 @@ export function createViewDrivers(options: ViewDriverOptions): ViewDrivers {
   let browser: Promise<Browser> | null = null;
   let live: Browser | null = null;
   let queue: Promise<void> = Promise.resolve();
+  const guarded = new WeakSet<Browser>();
 
   const connect = (): Promise<Browser> => {
     // A connection whose debugger detached is dead even if its 'disconnected' event is still on its way.
@@ -56,6 +74,12 @@ export function createViewDrivers(options: ViewDriverOptions): ViewDrivers {
     const target = await connected.waitForTarget((t) => t.type() === 'page', { timeout: PAGE_TIMEOUT_MS });
     const found = await target.page();
     if (!found) throw new AppError('BROWSER_UNAVAILABLE', 'The embedded browser view has no page.');
+    if (!guarded.has(connected)) {
+      // Its own session, kept for the connection's life: the script stays registered while it lives.
+      const guard = await found.createCDPSession();
+      await guard.send('Page.addScriptToEvaluateOnNewDocument', { source: DROP_GUARD_SCRIPT, worldName: 'agentic-guard', runImmediately: true });
+      guarded.add(connected);
+    }
     return found;
   };
 

@@ -78,6 +78,29 @@ describe('web turns in the embedded view', () => {
     expect(page.markdown.length).toBeGreaterThan(20);
   });
 
+  it("files dragged onto the view never reach the page's scripts", async () => {
+    const driver = await drivers.driverFactory();
+    try {
+      await driver.navigate(`${server.origin}/article`, signal);
+      // The page's own listeners, in the page's world, as a site would register them.
+      const got = await chromium.evaluate(`(() => {
+        let seen = 0;
+        for (const type of ['dragover', 'drop']) document.addEventListener(type, () => seen++);
+        const dt = new DataTransfer();
+        dt.items.add(new File(['secret'], 'id_ed25519'));
+        for (const type of ['dragenter', 'dragover', 'drop']) document.body.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: dt }));
+        const text = new DataTransfer();
+        text.setData('text/plain', 'hello');
+        document.body.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: text }));
+        return seen;
+      })()`);
+      // Only the text drag got through.
+      expect(got).toBe(1);
+    } finally {
+      await driver.close();
+    }
+  });
+
   it('search runs on the view through the same driver factory', async () => {
     const search = createBrowserSearch({ driver: drivers.driverFactory, engines: defaultEngines({ duckduckgo: `${server.origin}/ddg/html/` }, ['duckduckgo']), logger: silentLogger });
     const results = await search.search('sea otters', signal);
