@@ -103,6 +103,7 @@ export async function createApp(config: AppConfig): Promise<App> {
     judge: (block, opts) => adapters.judge(block, { ...opts, mode: settings.get().approval.mode }),
     workspace,
     blockTimeoutMs: () => settings.get().blockTimeoutSec * 1000,
+    maxBlocksPerReply: () => settings.get().maxBlocksPerReply,
     summaryPrompt: () => assemblePrompt(prompts, 'summarize', { os: platform(), workspace: '', languages: [], language: 'auto', date: today() }),
     logger,
     checkpoints,

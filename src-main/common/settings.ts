@@ -60,6 +60,8 @@ export const SettingsSchema = z.object({
   compileTimeoutSec: z.number().int().min(1).max(3_600).default(60),
   maxAttempts: z.number().int().min(1).max(50).default(5),
   searxngUrl: z.string().default(''),
+  /** Blocks one model reply may run; the rest are refused with feedback to the model. */
+  maxBlocksPerReply: z.number().int().min(1).max(200).default(20),
   mcpServers: z.array(McpServerSchema).default([]),
   language: z.string().default('auto'),
   /** Voice (issue 17): push-to-talk, speech-to-text, spoken answers. */
@@ -90,6 +92,7 @@ export const SettingsPatchSchema = z
     mcpServers: z.array(McpServerSchema),
     language: z.string(),
     voice: VoiceSettingsPatchSchema,
+    maxBlocksPerReply: z.number().int().min(1).max(200),
     checkpoints: z.object({ maxFileMB: z.number().min(0).max(100_000), maxAgeDays: z.number().min(0).max(3650), maxStoreMB: z.number().min(0).max(10_000_000) }).partial(),
   })
   .partial()

@@ -13,7 +13,8 @@ export interface ModelCallOptions {
   toolTags?: readonly string[];
 }
 
-export type ModelReply = Completion & { call: number; blocks: Block[] };
+/** refusedBlocks: complete blocks past the per-reply limit, not returned in `blocks` and never run. */
+export type ModelReply = Completion & { call: number; blocks: Block[]; refusedBlocks?: number };
 
 export interface AgentContext {
   sessionId: string;

@@ -43,9 +43,15 @@ export async function runCodeLoop(ctx: AgentContext, cfg: CodeLoopConfig): Promi
     }
     const results = await ctx.runBlocks(reply.blocks, cfg.tools, reply.call);
     all.push(...results);
+    const refused = reply.refusedBlocks ?? 0;
     const allOk = results.length === reply.blocks.length && results.every((r) => r.success);
-    const feedback = formatBlockFeedback(results, reply.blocks.length - results.length);
+    const feedback = formatBlockFeedback(results, reply.blocks.length - results.length) + tooManyBlocks(cfg, reply.blocks.length, refused);
     const observationsOnly = reply.blocks.every((b) => resultsToModel(b.tag));
+    // A reply cut at the block limit is not finished: the model sends the rest next.
+    if (allOk && refused > 0 && attempt < cfg.maxAttempts) {
+      conversation.push({ role: 'user', content: feedback });
+      continue;
+    }
     if (allOk && (!observationsOnly || attempt === cfg.maxAttempts)) {
       conversation.push({ role: 'user', content: feedback });
       return outcome(cfg.agent, ctx, conversation, reply.text, reasoning, all, true);
@@ -60,6 +66,13 @@ export async function runCodeLoop(ctx: AgentContext, cfg: CodeLoopConfig): Promi
   const failed = [...all].reverse().find((r) => !r.success);
   const summary = giveUpAnswer(cfg.maxAttempts, all, failed, lastText);
   return outcome(cfg.agent, ctx, conversation, summary, reasoning, all, false);
+}
+
+/** Feedback on the blocks past the per-reply limit; the reply kept exactly `kept` (the limit) when some were refused. */
+function tooManyBlocks(cfg: CodeLoopConfig, kept: number, refused: number): string {
+  if (refused === 0) return '';
+  const maxBlocks = String(kept);
+  return `\n\n${assemblePrompt(cfg.prompts, 'feedback/too-many-blocks', { ...cfg.vars, maxBlocks, refused: String(refused) })}`;
 }
 
 function giveUpAnswer(maxAttempts: number, all: readonly BlockResult[], failed: BlockResult | undefined, lastText: string): string {

@@ -98,12 +98,11 @@ function spawnFindings(scanned: ScannedSource, code: string, language: SourceLan
 export function judgeSource(language: SourceLanguage, source: string, env: CodeEnv | string): Findings {
   const e: CodeEnv = typeof env === 'string' ? { workspace: env } : env;
   const budget = e.budget ?? UNLIMITED;
-  const scanned = scanSource(source, language);
-  budget.check();
+  const scanned = scanSource(source, language, budget);
   const findings: Findings = { ask: [], deny: [] };
   const code = language === 'python' ? pythonAliases(scanned.code, findings) : language === 'go' ? goAliases(scanned) : scanned.code;
   for (const rule of ACTIONS[language]) if (rule.re.test(code)) findings.ask.push(`${language}: ${rule.reason}`);
-  budget.check();
+  budget.tick();
   pathFindings(scanned, code, language, { ...e, budget }, findings);
   spawnFindings(scanned, code, language, { ...e, budget }, findings);
   return findings;

@@ -39,6 +39,7 @@ export { CODE_TAGS } from '../tools/registry.js';
 
 const DEFAULT_BUDGET_MS = 40;
 const DEFAULT_MAX_CHARS = 512 * 1024;
+const MAX_SYNTAX_CHARS = 16 * 1024;
 const unique = (items: string[]) => [...new Set(items)];
 
 async function codeFindings(check: ToolCheck, block: Block, opts: JudgeOptions): Promise<Findings> {
@@ -49,8 +50,13 @@ async function codeFindings(check: ToolCheck, block: Block, opts: JudgeOptions):
   try {
     if (check !== 'shell') return judgeSource(check as SourceLanguage, block.code, env);
     const findings = judgeShellScript(block.code, env);
-    const syntaxError = opts.checkShellSyntax ? await opts.checkShellSyntax(block.code) : null;
-    if (syntaxError !== null) findings.ask.push(`the script does not parse (${syntaxError.slice(0, 200)}), so it cannot be checked`);
+    // The WASM parser runs on this thread (~3 ms per KiB): only where its verdict can change the outcome.
+    if (!opts.checkShellSyntax || findings.ask.length > 0 || findings.deny.length > 0) return findings;
+    if (block.code.length > MAX_SYNTAX_CHARS) findings.ask.push(`the script is too long for the syntax check (${block.code.length} characters)`);
+    else {
+      const syntaxError = await opts.checkShellSyntax(block.code);
+      if (syntaxError !== null) findings.ask.push(`the script does not parse (${syntaxError.slice(0, 200)}), so it cannot be checked`);
+    }
     return findings;
   } catch (error) {
     // A stack overflow is the other way model text can exhaust the judge: both mean "could not check".

@@ -32,6 +32,9 @@ export interface ScannedScript {
 export const MAX_NESTING = 12;
 
 const OPERATOR_START = new Set([';', '&', '|', '(', ')']);
+const TWO_START = new Set([';', '&', '|', '$', '<', '>']);
+/** Characters step() treats specially; anything else is part of a plain word. */
+const SPECIAL = new Set([' ', '\t', '\n', '#', '\\', "'", '"', '`', '$', ';', '&', '|', '(', ')', '<', '>', '*', '?', '[', '{']);
 
 // `time` is not here: the wrapper table reads its options (time -o FILE cmd).
 const LEADING_KEYWORDS = new Set(['if', 'then', 'else', 'elif', 'while', 'until', 'do', '!', '{', '}', 'fi', 'done', 'esac', 'coproc']);
@@ -99,7 +102,8 @@ class Scanner {
 
   private step(s: string, i: number): number {
     const c = s[i]!;
-    const two = s.slice(i, i + 2);
+    // Sliced only where a two-character operator can start: a slice per character was most of the GC.
+    const two = TWO_START.has(c) ? s.slice(i, i + 2) : c;
     if (c === ' ' || c === '\t') return this.endWord(), i + 1;
     if (c === '\n') return this.endCommand(false), this.skipHeredocs(s, i + 1);
     if (c === '#' && this.word === null) {
@@ -139,8 +143,11 @@ class Scanner {
       return this.startRedirect(op, i);
     }
     if (c === '*' || c === '?' || c === '[' || (c === '{' && this.word !== null) || (c === '{' && /^[^\s]*,/.test(s.slice(i + 1, i + 64)))) this.wordGlob = true;
-    this.append(c);
-    return i + 1;
+    // A run of plain characters is appended at once: one string per run, not one per character.
+    let j = i + 1;
+    while (j < s.length && !SPECIAL.has(s[j]!)) j++;
+    this.append(j === i + 1 ? c : s.slice(i, j));
+    return j;
   }
 
   private doubleQuoted(s: string, i: number): number {

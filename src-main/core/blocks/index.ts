@@ -1,2 +1,2 @@
-export { parseBlocks, withPlaceholders, paramsOf, type ParseOptions } from './parse.js';
+export { parseBlocks, parseReplyBlocks, withPlaceholders, paramsOf, DEFAULT_MAX_BLOCKS, type ParseOptions, type ParsedReply } from './parse.js';
 export { checkInteractive, refusalFeedback } from './interactive.js';

@@ -7,7 +7,18 @@ import type { Block } from '../ports.js';
 export interface ParseOptions {
   /** Block ids; the default gives b1, b2, … per reply. */
   makeId?: (index: number) => string;
+  /** Blocks kept per reply; later ones are counted as refused, not returned. */
+  maxBlocks?: number;
 }
+
+export interface ParsedReply {
+  blocks: Block[];
+  /** Complete blocks past maxBlocks: not run, and the model is told. */
+  refused: number;
+}
+
+/** The default number of blocks one reply may run (Settings: maxBlocksPerReply). */
+export const DEFAULT_MAX_BLOCKS = 20;
 
 interface Line {
   text: string;
@@ -25,8 +36,28 @@ interface Fence {
 // Leading indentation and blockquote markers, then a run of 3+ backticks or tildes, then the info string.
 const OPEN_RE = /^((?:[ \t]*>)*[ \t]*)(`{3,}|~{3,})(.*)$/;
 // A tool call written on one line: ```bash ls -la``` (CommonMark would call it inline code; models mean it).
-const ONE_LINE_RE = /^((?:[ \t]*>)*[ \t]*)(`{3,})([^\s`:]+)(?::(\S+))?[ \t]+(.*?[^`\s].*?)[ \t]*\2[ \t]*$/;
+// Only the head is a regex; the closing run is checked by hand (a regex with two lazy runs for the
+// body took a minute on one 100 KB line).
+const ONE_LINE_HEAD = /^((?:[ \t]*>)*[ \t]*)(`{3,})([^\s`:]+)(?::(\S+))?[ \t]+/;
 const PARAM_RE = /^\s*([A-Za-z_][\w-]*)\s*=\s*(.*?)\s*$/;
+
+interface OneLine {
+  tag: string;
+  savePath: string | null;
+  code: string;
+}
+
+function oneLineBlock(text: string): OneLine | null {
+  const head = ONE_LINE_HEAD.exec(text);
+  if (!head) return null;
+  const fence = head[2]!;
+  let end = text.length;
+  while (end > head[0].length && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
+  if (end - fence.length < head[0].length || !text.startsWith(fence, end - fence.length)) return null;
+  const code = text.slice(head[0].length, end - fence.length).trimEnd();
+  if (!/[^`\s]/.test(code)) return null;
+  return { tag: head[3]!, savePath: head[4] ?? null, code };
+}
 
 function splitLines(text: string): Line[] {
   const lines: Line[] = [];
@@ -62,9 +93,17 @@ function mayBeFence(text: string): boolean {
   return false;
 }
 
+const matchers = new Map<string, RegExp>();
+
 function closingMatcher(fence: Fence): RegExp {
-  const mark = fence.marker[0] === '`' ? '`' : '~';
-  return new RegExp(`^(?:[ \\t]*>)*[ \\t]*${mark}{${fence.marker.length},}[ \\t]*$`);
+  let re = matchers.get(fence.marker);
+  if (re === undefined) {
+    const mark = fence.marker[0] === '`' ? '`' : '~';
+    re = new RegExp(`^(?:[ \\t]*>)*[ \\t]*${mark}{${fence.marker.length},}[ \\t]*$`);
+    // One per fence length a reply used; bounded so that a hostile reply cannot grow it.
+    if (matchers.size < 64) matchers.set(fence.marker, re);
+  }
+  return re;
 }
 
 /** Removes the fence's own prefix (indentation, quote markers) from a content line, as far as it matches. */
@@ -97,19 +136,27 @@ export function paramsOf(code: string): Record<string, string> {
 
 /** Every complete fenced block whose tag is exactly one of `tags`, in order of appearance. */
 export function parseBlocks(reply: string, tags: readonly string[], options: ParseOptions = {}): Block[] {
+  return parseReplyBlocks(reply, tags, options).blocks;
+}
+
+/** Like parseBlocks, and counts the complete blocks past `maxBlocks`, which are not returned. */
+export function parseReplyBlocks(reply: string, tags: readonly string[], options: ParseOptions = {}): ParsedReply {
   const makeId = options.makeId ?? ((i: number) => `b${i + 1}`);
+  const maxBlocks = options.maxBlocks ?? Number.POSITIVE_INFINITY;
   const wanted = new Set(tags);
   const lines = splitLines(reply);
   const blocks: Block[] = [];
+  let refused = 0;
   const push = (tag: string, savePath: string | null, code: string, start: number, end: number) => {
-    blocks.push({ id: makeId(blocks.length), tag, code, savePath, params: paramsOf(code), start, end });
+    if (blocks.length >= maxBlocks) refused++;
+    else blocks.push({ id: makeId(blocks.length), tag, code, savePath, params: paramsOf(code), start, end });
   };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (!mayBeFence(line.text)) continue;
-    const one = ONE_LINE_RE.exec(line.text);
+    const one = oneLineBlock(line.text);
     if (one) {
-      if (wanted.has(one[3]!)) push(one[3]!, one[4] ?? null, one[5]!, line.start, line.end);
+      if (wanted.has(one.tag)) push(one.tag, one.savePath, one.code, line.start, line.end);
       continue;
     }
     const fence = openingFence(line.text);
@@ -120,7 +167,8 @@ export function parseBlocks(reply: string, tags: readonly string[], options: Par
     // Unclosed: CommonMark runs it to the end of the reply, so nothing after it is a block either.
     if (close >= lines.length) break;
     const { tag, savePath } = splitInfo(fence.info);
-    if (wanted.has(tag)) {
+    if (wanted.has(tag) && blocks.length >= maxBlocks) refused++;
+    else if (wanted.has(tag)) {
       const code = lines
         .slice(i + 1, close)
         .map((l) => dedent(l.text, fence.prefix))
@@ -129,7 +177,7 @@ export function parseBlocks(reply: string, tags: readonly string[], options: Par
     }
     i = close;
   }
-  return blocks;
+  return { blocks, refused };
 }
 
 /** The reply with each block replaced by its placeholder (the stored form; results live beside it). */

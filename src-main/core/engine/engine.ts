@@ -22,6 +22,8 @@ export interface EngineDeps {
   judge: (block: Block, opts: { workspace: string; tainted: boolean; taintReason?: string }) => ApprovalVerdict | Promise<ApprovalVerdict>;
   workspace: () => string;
   blockTimeoutMs: () => number;
+  /** Blocks one reply may run (Settings: maxBlocksPerReply). */
+  maxBlocksPerReply?: () => number;
   /** Fills the summary prompt for compaction. */
   summaryPrompt: () => string;
   logger: Logger;
@@ -114,7 +116,7 @@ export class AgentEngine {
       const history = await loadHistory({ store, llm, emit, signal, state, request, summaryPrompt: this.deps.summaryPrompt });
       store.appendMessage({ sessionId, turnId, role: 'user', content: request, kind: 'message' });
       const ctx = createAgentContext(
-        { store, llm, emit, logger, askUser: this.deps.askUser, judge: this.deps.judge, agent: this.deps.agent, blockTimeoutMs: this.deps.blockTimeoutMs() },
+        { store, llm, emit, logger, askUser: this.deps.askUser, judge: this.deps.judge, agent: this.deps.agent, blockTimeoutMs: this.deps.blockTimeoutMs(), maxBlocksPerReply: this.deps.maxBlocksPerReply?.() },
         state,
         { request, history, cacheKey: sessionId, agentName },
       );

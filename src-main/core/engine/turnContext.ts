@@ -4,7 +4,7 @@ import type { AgentName } from '../../common/agents.js';
 import { AppError, toErrorData } from '../../common/errors.js';
 import type { BlockResult } from '../../common/events.js';
 import type { Agent, AgentContext, AgentOutcome, ModelCallOptions } from '../agent.js';
-import { parseBlocks, withPlaceholders } from '../blocks/parse.js';
+import { DEFAULT_MAX_BLOCKS, parseReplyBlocks, withPlaceholders } from '../blocks/parse.js';
 import type { ApprovalVerdict, AskUser, Block, ChatMessage, Emit, LlmProvider, Logger, Tool, ToolResult } from '../ports.js';
 import type { SessionStore } from '../store.js';
 import { toolPolicy } from '../tools/registry.js';
@@ -19,6 +19,8 @@ export interface TurnServices {
   judge: (block: Block, opts: { workspace: string; tainted: boolean; taintReason?: string }) => ApprovalVerdict | Promise<ApprovalVerdict>;
   agent: (name: AgentName) => Agent;
   blockTimeoutMs: number;
+  /** Blocks one reply may run; the rest are refused with feedback (default 20). */
+  maxBlocksPerReply?: number;
 }
 
 export interface TurnState {
@@ -77,13 +79,15 @@ export function createAgentContext(
           }
         : undefined,
     });
-    const blocks = options.toolTags ? parseBlocks(completion.text, options.toolTags).map((b) => ({ ...b, id: `${state.turnId.slice(0, 8)}-${++state.blockCount}` })) : [];
+    const parsed = options.toolTags ? parseReplyBlocks(completion.text, options.toolTags, { maxBlocks: services.maxBlocksPerReply ?? DEFAULT_MAX_BLOCKS }) : { blocks: [], refused: 0 };
+    const blocks = parsed.blocks.map((b) => ({ ...b, id: `${state.turnId.slice(0, 8)}-${++state.blockCount}` }));
     if (stream) {
       const text = blocks.length ? withPlaceholders(completion.text, blocks) : completion.text;
       store.addReply(state.turnId, { call, text, reasoning: completion.reasoning });
       emit({ type: 'reply.completed', ...ids, call, agent: input.agentName, text, reasoning: completion.reasoning });
     }
-    return { ...completion, call, blocks };
+    if (parsed.refused > 0) logger.warn('reply has more blocks than allowed; the rest are refused', { kept: blocks.length, refused: parsed.refused });
+    return { ...completion, call, blocks, refusedBlocks: parsed.refused };
   };
 
   const runOne = async (block: Block, tools: readonly Tool[], call: number): Promise<BlockResult> => {

@@ -45,6 +45,9 @@ export function ExecutionSection({ settings, update }: { settings: Settings; upd
         <Field label="Max attempts">
           <NumberInput value={settings.maxAttempts} min={1} max={50} testId="settings-max-attempts" onCommit={(maxAttempts) => void update({ maxAttempts })} />
         </Field>
+        <Field label="Blocks per reply">
+          <NumberInput value={settings.maxBlocksPerReply} min={1} max={200} testId="settings-max-blocks" onCommit={(maxBlocksPerReply) => void update({ maxBlocksPerReply })} />
+        </Field>
       </div>
       <Field label="SearxNG URL" hint="Optional: search through your own SearxNG instead of the browser.">
         <TextInput value={settings.searxngUrl} placeholder="http://127.0.0.1:8888" testId="settings-searxng" onCommit={(searxngUrl) => void update({ searxngUrl })} />
