@@ -14,7 +14,8 @@ export interface PathChange {
 
 /** Same state as far as a restore is concerned: kind, mode and content (folders by mode only: their mtime follows their entries). */
 export function sameState(a: FsEntry | null, b: FsEntry | null): boolean {
-  if (!a || !b) return a === b;
+  if (a === b) return true;
+  if (!a || !b) return false;
   if (a.kind !== b.kind || a.mode !== b.mode) return false;
   if (a.kind === 'dir') return true;
   if (a.kind === 'link') return a.target === b.target;

@@ -8,6 +8,7 @@ import type { Agent, AgentOutcome } from '../agent.js';
 import type { ApprovalVerdict, AskUser, Block, Checkpoints, Emit, LlmProvider, Logger } from '../ports.js';
 import type { SessionStore } from '../store.js';
 import { explicitAgent } from '../routing/mention.js';
+import { startTurnCheckpoint, type TurnCheckpoint } from '../checkpoints/turnGate.js';
 import { loadHistory } from './history.js';
 import { createAgentContext, type TurnState } from './turnContext.js';
 
@@ -115,12 +116,13 @@ export class AgentEngine {
       state.contextSize = (await llm.info(signal)).contextSize;
       const history = await loadHistory({ store, llm, emit, signal, state, request, summaryPrompt: this.deps.summaryPrompt });
       store.appendMessage({ sessionId, turnId, role: 'user', content: request, kind: 'message' });
+      const checkpoint = this.startCheckpoint(ids, agentName, state);
       const ctx = createAgentContext(
-        { store, llm, emit, logger, askUser: this.deps.askUser, judge: this.deps.judge, agent: this.deps.agent, blockTimeoutMs: this.deps.blockTimeoutMs(), maxBlocksPerReply: this.deps.maxBlocksPerReply?.() },
+        { store, llm, emit, logger, askUser: this.deps.askUser, judge: checkpoint?.judge ?? this.deps.judge, agent: this.deps.agent, blockTimeoutMs: this.deps.blockTimeoutMs(), maxBlocksPerReply: this.deps.maxBlocksPerReply?.() },
         state,
         { request, history, cacheKey: sessionId, agentName },
       );
-      const outcome = await this.runCheckpointed(ids, agentName, state, () => this.deps.agent(agentName!).run(ctx));
+      const outcome = await this.runCheckpointed(checkpoint, () => this.deps.agent(agentName!).run(ctx));
       this.remember(sessionId, turnId, request, outcome, state.taintedBy);
       store.updateTurn(turnId, { status: 'done', answer: outcome.answer, agent: outcome.agent });
       emit({ type: 'turn.done', ...ids, agent: outcome.agent, answer: outcome.answer, reasoning: outcome.reasoning, llmCalls: state.llmCalls });
@@ -131,14 +133,17 @@ export class AgentEngine {
   }
 
   /** Scans the workspace before and after the agent runs (holding it meanwhile); the casual agent runs no blocks. */
-  private async runCheckpointed<T>(ids: { sessionId: string; turnId: string }, agent: AgentName, state: TurnState, fn: () => Promise<T>): Promise<T> {
+  private startCheckpoint(ids: { sessionId: string; turnId: string }, agent: AgentName, state: TurnState): TurnCheckpoint | null {
     const checkpoints = this.deps.checkpoints;
-    if (!checkpoints || agent === 'casual') return fn();
-    const end = await checkpoints.begin({ ...ids, workspace: state.workspace, signal: state.signal });
+    if (!checkpoints || agent === 'casual') return null;
+    return startTurnCheckpoint(checkpoints, { ...ids, workspace: state.workspace, signal: state.signal }, this.deps.judge, this.deps.logger);
+  }
+
+  private async runCheckpointed<T>(checkpoint: TurnCheckpoint | null, fn: () => Promise<T>): Promise<T> {
     try {
       return await fn();
     } finally {
-      await end();
+      await checkpoint?.end();
     }
   }
 

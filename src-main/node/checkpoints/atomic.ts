@@ -1,6 +1,6 @@
 // Durable small writes: temp file in the same folder, fsync, rename, fsync the folder. A kill -9 (or
 // a power cut) at any point leaves the old file or the new one, never a torn one.
-import { closeSync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, renameSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
@@ -39,7 +39,7 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 
  * fsyncs many files at once: one after the other costs ~5 ms each on this disk, 16 at a time
  * through the thread pool ~0.6 ms (the journal commits them together).
  */
-export async function fsyncAll(paths: readonly string[], concurrency = 16): Promise<void> {
+export async function fsyncAll(paths: readonly string[], concurrency = 16, dirs = true): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < paths.length) {
@@ -53,5 +53,12 @@ export async function fsyncAll(paths: readonly string[], concurrency = 16): Prom
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, paths.length) }, worker));
-  for (const dir of new Set(paths.map((p) => dirname(p)))) fsyncDir(dir);
+  if (dirs) await fsyncAll([...new Set(paths.map((p) => dirname(p)))], concurrency, false).catch(() => {});
+}
+
+/** A file that is only a cache (a lost or stale copy costs a rescan, nothing else): temp + rename, no fsync. */
+export function writeFileReplacing(path: string, data: string): void {
+  const tmp = `${path}.${process.pid}.${++counter}.tmp`;
+  writeFileSync(tmp, data, { mode: 0o600 });
+  renameSync(tmp, path);
 }

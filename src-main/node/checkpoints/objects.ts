@@ -40,8 +40,8 @@ export class ObjectStore {
   }
 
   /** Makes every object written since the last flush durable; called before any record refers to them. */
-  async flush(): Promise<void> {
-    const paths = this.pending;
+  async flush(alsoSync: readonly string[] = []): Promise<void> {
+    const paths = [...this.pending, ...alsoSync];
     this.pending = [];
     await fsyncAll(paths);
   }

@@ -1,12 +1,12 @@
 // The files of one workspace's checkpoint store: the head manifest (the state the last scan saw,
 // which lets the next scan skip unchanged files) and one record per turn (each changed path
 // before and after). Both are validated when read: they are files, a trust boundary.
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { FsEntrySchema, type FsEntry } from '../../common/checkpoints.js';
 import type { Manifest, PathChange } from '../../core/checkpoints/changes.js';
-import { writeFileAtomic } from './atomic.js';
+import { fsyncDir, writeFileReplacing } from './atomic.js';
 
 export const RecordSchema = z.object({
   version: z.literal(1),
@@ -61,12 +61,19 @@ export class RecordFiles {
 
   saveHead(manifest: Manifest): void {
     const file = join(this.dir, 'head.json');
-    writeFileAtomic(file, JSON.stringify([...manifest].map(([p, e]) => toRow(p, e))));
+    // A cache of the last scan: written without fsync (a lost one costs a rescan that reads every file again).
+    writeFileReplacing(file, JSON.stringify([...manifest].map(([p, e]) => toRow(p, e))));
     this.head = { manifest, stamp: RecordFiles.stamp(file) };
   }
 
-  save(record: CheckpointRecord): void {
-    writeFileAtomic(join(this.turnsDir, `${record.turnId}.json`), JSON.stringify(record));
+  /** Writes a record durably; `sync` fsyncs the temp file (with whatever else must be on disk first, in parallel). */
+  async save(record: CheckpointRecord, sync: (tmp: string) => Promise<void>): Promise<void> {
+    const file = join(this.turnsDir, `${record.turnId}.json`);
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(record), { mode: 0o600 });
+    await sync(tmp);
+    renameSync(tmp, file);
+    fsyncDir(this.turnsDir);
   }
 
   remove(turnId: string): void {

@@ -14,6 +14,8 @@ export const RESTORE_TMP_PREFIX = '.agentic-restore-';
 export interface ScanOptions {
   maxFileBytes: number;
   objects: ObjectStore;
+  /** False: the caller flushes the objects written (together with its own writes). */
+  flush?: boolean;
   /** Absolute folders never scanned (the app's own data folder when the workspace holds it). */
   exclude?: readonly string[];
   signal?: AbortSignal;
@@ -62,6 +64,12 @@ function entryOf(abs: string, st: Stats, prev: FsEntry | undefined, opts: { maxF
   return { ...fresh, hash };
 }
 
+function unchanged(e: FsEntry, st: Stats): boolean {
+  if (e.ino !== st.ino || e.mode !== (st.mode & 0o7777)) return false;
+  if (e.kind === 'dir') return st.isDirectory();
+  return e.kind === 'file' && st.isFile() && e.size === st.size && e.mtimeMs === st.mtimeMs && e.ctimeMs === st.ctimeMs;
+}
+
 export async function scanWorkspace(root: string, prev: Manifest, opts: ScanOptions): Promise<{ manifest: Manifest; hashed: number }> {
   const manifest: Manifest = new Map();
   const exclude = new Set(opts.exclude ?? []);
@@ -89,6 +97,12 @@ export async function scanWorkspace(root: string, prev: Manifest, opts: ScanOpti
         continue;
       }
       const before = prev.get(path);
+      // Unchanged (the common case): the previous entry itself, no new object, no read.
+      if (before && unchanged(before, st)) {
+        manifest.set(path, before);
+        if (before.kind === 'dir') stack.push(path);
+        continue;
+      }
       const entry = entryOf(abs, st, before, opts);
       if (!entry) continue;
       if (entry.kind === 'file' && entry.hash !== null && before?.hash !== entry.hash) hashed++;
@@ -101,6 +115,6 @@ export async function scanWorkspace(root: string, prev: Manifest, opts: ScanOpti
       lastYield = performance.now();
     }
   }
-  await opts.objects.flush();
+  if (opts.flush !== false) await opts.objects.flush();
   return { manifest, hashed };
 }

@@ -8,7 +8,7 @@ import { AppError } from '../../common/errors.js';
 import { diffManifests, type Manifest } from '../../core/checkpoints/changes.js';
 import { laterApplied, pathsOf, planRestore, redoChain, undoChain, type TurnChanges } from '../../core/checkpoints/plan.js';
 import type { Logger } from '../../core/ports.js';
-import { writeFileAtomic } from './atomic.js';
+import { fsyncAll, writeFileAtomic, writeFileReplacing } from './atomic.js';
 import { acquire, withLock } from './lock.js';
 import { ObjectStore } from './objects.js';
 import { RecordFiles, type CheckpointRecord } from './records.js';
@@ -51,9 +51,9 @@ export class WorkspaceCheckpoints {
     return join(this.dir, 'open-turn.json');
   }
 
-  private async scan(signal?: AbortSignal): Promise<{ before: Manifest; after: Manifest }> {
+  private async scan(flush = true): Promise<{ before: Manifest; after: Manifest }> {
     const before = this.records.loadHead();
-    const { manifest } = await scanWorkspace(this.root, before, { maxFileBytes: this.limits().maxFileBytes, objects: this.objects, exclude: this.exclude, signal });
+    const { manifest } = await scanWorkspace(this.root, before, { maxFileBytes: this.limits().maxFileBytes, objects: this.objects, exclude: this.exclude, flush });
     return { before, after: manifest };
   }
 
@@ -65,7 +65,8 @@ export class WorkspaceCheckpoints {
       const { before, after } = await this.scan();
       // What changed since the last scan was done outside the agent's turns: absorbed, not recorded.
       if (diffManifests(before, after).length || before.size !== after.size) this.records.saveHead(after);
-      writeFileAtomic(this.openTurnFile, JSON.stringify({ turnId: turn.turnId, sessionId: turn.sessionId, startedAt: Date.now() }));
+      // Lets the next start record a turn a crash interrupted; without fsync (a power cut loses only that).
+      writeFileReplacing(this.openTurnFile, JSON.stringify({ turnId: turn.turnId, sessionId: turn.sessionId, startedAt: Date.now() }));
     } catch (error) {
       release();
       throw error;
@@ -83,14 +84,17 @@ export class WorkspaceCheckpoints {
   }
 
   private async finishTurn(turnId: string, sessionId: string): Promise<CheckpointRecord | null> {
-    const { before, after } = await this.scan();
+    const { before, after } = await this.scan(false);
     const changes = diffManifests(before, after);
     let record: CheckpointRecord | null = null;
     if (changes.length) {
       const seq = Math.max(0, ...this.records.all().map((r) => r.seq)) + 1;
       record = { version: 1, turnId, sessionId, seq, createdAt: Date.now(), state: 'applied', changes };
-      this.records.save(record);
+      // The versions it refers to and the record itself reach the disk together, before the record's rename.
+      await this.records.save(record, (tmp) => this.objects.flush([tmp]));
       this.records.saveHead(after);
+    } else {
+      await this.objects.flush();
     }
     rmSync(this.openTurnFile, { force: true });
     return record;
@@ -127,7 +131,7 @@ export class WorkspaceCheckpoints {
     const turns = new Set(journal.turns);
     for (const record of this.records.all()) {
       if (!turns.has(record.turnId)) continue;
-      this.records.save({ ...record, state: journal.direction === 'undo' ? 'undone' : 'applied' });
+      await this.records.save({ ...record, state: journal.direction === 'undo' ? 'undone' : 'applied' }, (tmp) => fsyncAll([tmp], 1, false));
     }
     const { after } = await this.scan();
     this.records.saveHead(after);
