@@ -55,5 +55,7 @@ describe('asking a real shell', () => {
     expect(await adoptLoginShellPath({ ...env }, 'linux')).toBeNull();
     expect(await adoptLoginShellPath(env, 'darwin')).toEqual({ before: '/usr/bin:/bin:/usr/sbin:/sbin', after: '/opt/homebrew/bin:/usr/bin:/bin:/usr/sbin:/sbin' });
     expect(env.PATH).toBe('/opt/homebrew/bin:/usr/bin:/bin:/usr/sbin:/sbin');
+    // From a terminal the PATH already is the shell's: no shell is started.
+    expect(await adoptLoginShellPath({ ...env, SHELL: join(dir, 'no-such-shell'), PATH: '/usr/bin', TERM: 'xterm-256color' }, 'darwin')).toBeNull();
   });
 });

@@ -77,11 +77,14 @@ export function loginShellPath(shell: string, options: { timeoutMs?: number; env
 }
 
 /**
- * On macOS, when PATH looks like launchd's (no profile ran), merge the login shell's PATH into
- * process.env so interpreters spawned later find Homebrew's tools. Returns what changed, for the log.
+ * On macOS, when the app was not started from a terminal (Finder, Dock, Spotlight), merge the
+ * login shell's PATH into process.env so interpreters spawned later find Homebrew's tools.
+ * Returns what changed, for the log.
  */
 export async function adoptLoginShellPath(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): Promise<{ before: string; after: string } | null> {
   if (platform !== 'darwin') return null;
+  // Started from a terminal (npm start): its PATH already is the shell's; skip the extra shell.
+  if (env.TERM_PROGRAM || env.TERM) return null;
   const shell = env.SHELL || '/bin/zsh';
   const found = await loginShellPath(shell, { env });
   if (!found) return null;
