@@ -34,7 +34,7 @@ export function DropOverlay() {
       setDepth(0);
       const files = Array.from(e.dataTransfer?.files ?? []);
       if (files.length === 0) return;
-      void (native ? importDropped() : importFiles(files));
+      void (native ? importDropped(files) : importFiles(files));
     };
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragleave', leave);

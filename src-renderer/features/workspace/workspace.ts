@@ -24,9 +24,13 @@ export async function importFiles(files: readonly File[]): Promise<string[]> {
   return saved;
 }
 
-/** Electron: copies what was just dropped from the system (files and folders) through main; returns the names saved. */
-export async function importDropped(): Promise<string[]> {
+/**
+ * Electron: copies what was just dropped from the system (files and folders) through main. Files
+ * with no path on disk (an image dragged out of a web page) are uploaded like over the web host.
+ */
+export async function importDropped(files: readonly File[]): Promise<string[]> {
   const result = await call('workspace.importDropped', {});
+  if (result && result.saved.length === 0 && result.skipped.length === 0) return importFiles(files);
   if (result && result.skipped.length > 0) {
     const first = result.skipped[0]!;
     useStore.getState().notify(`Not copied: ${result.skipped.length === 1 ? `${first.path} (${first.reason})` : `${result.skipped.length} items, e.g. ${first.path} (${first.reason})`}.`);
