@@ -97,6 +97,25 @@ export const DetectedServerSchema = z.object({
 });
 export type DetectedServer = z.infer<typeof DetectedServerSchema>;
 
+/** The effective sandbox policy of the workspace (`agentic sandbox --explain`, Settings). */
+export const SandboxPolicySchema = z.object({
+  kind: z.string(),
+  available: z.boolean(),
+  warning: z.string().nullable(),
+  blocksRun: z.boolean(),
+  identity: z.string(),
+  privileges: z.array(z.string()),
+  workspace: z.string(),
+  privateHome: z.string(),
+  network: z.string(),
+  mounts: z.array(z.object({ kind: z.string(), path: z.string(), why: z.string() }).passthrough()),
+  hidden: z.array(z.string()),
+  env: z.record(z.string()),
+  limits: z.object({ processes: z.number(), processLimit: z.string(), memoryMiB: z.number(), memoryLimit: z.string(), tmpMiB: z.number() }),
+  command: z.array(z.string()),
+});
+export type SandboxPolicy = z.infer<typeof SandboxPolicySchema>;
+
 export const commands = {
   'app.info': cmd(Empty, AppInfoSchema),
   'session.create': cmd(z.object({ title: z.string().max(200).optional() }), SessionSchema),
@@ -127,6 +146,7 @@ export const commands = {
   'router.route': cmd(z.object({ text: z.string().min(1).max(20_000) }), RoutingDecisionSchema),
   'settings.get': cmd(Empty, SettingsSchema),
   'settings.update': cmd(SettingsPatchSchema, SettingsSchema),
+  'sandbox.explain': cmd(Empty, SandboxPolicySchema),
   'models.list': cmd(Empty, z.array(ModelEntrySchema)),
   'models.download': cmd(z.object({ id: Id }), z.object({ path: z.string() })),
   'models.delete': cmd(z.object({ id: Id }), z.object({ deleted: z.boolean() })),

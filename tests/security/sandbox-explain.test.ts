@@ -5,7 +5,10 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src-main/app.js';
+import { SandboxPolicySchema } from '../../src-main/common/contract.js';
 import type { SandboxExplanation } from '../../src-main/node/exec/explain.js';
+import { silentLogger } from '../../src-main/node/logger.js';
 import { createCodeTools, defaultHomesDir } from '../../src-main/node/exec/index.js';
 import { ROOT } from '../helpers/processes.js';
 import { block, context } from '../integration/exec/setup.js';
@@ -76,5 +79,19 @@ describe('agentic sandbox --explain', () => {
     expect(homeLine).toBe(`HOME=${e.env.HOME}`);
     expect(pathLine).toBe(`PATH=${e.env.PATH}`);
     if (e.kind === 'bubblewrap') expect(Number(tmpSize)).toBe(9);
+  });
+
+  it('answers the same policy through the contract (sandbox.explain, shown in Settings)', async () => {
+    const dataDir = join(base, 'app-data');
+    const app = await createApp({ host: 'cli', dataDir, settings: { workspace }, logger: silentLogger });
+    try {
+      const policy = SandboxPolicySchema.parse(await app.handlers['sandbox.explain']({}, { sender: 'test' } as never));
+      expect(policy.workspace).toBe(workspace);
+      expect(policy.hidden).toContain(dataDir);
+      expect(policy.privateHome.startsWith(defaultHomesDir(dataDir))).toBe(true);
+    } finally {
+      await app.dispose();
+      rmSync(defaultHomesDir(dataDir), { recursive: true, force: true });
+    }
   });
 });

@@ -134,6 +134,7 @@ export async function createAdapters(config: AdapterConfig) {
     engines: (): EngineStates => ({ router: { available: router !== null, message: routerError }, localModel: localEngineState() }),
     languages: code.languages,
     sandbox: code.sandbox,
+    explainSandbox: (workspace: string) => code.explain(workspace),
     models,
     mcp,
     tools: (): readonly Tool[] => [...code.tools, ...code.unavailable, fileFinder, mcpTool],

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Logger, Tool } from '../../core/ports.js';
 import { createCodeTool, missingToolchainTool } from './codeTool.js';
 import { toolchainRoots } from './blockSpec.js';
+import { explainSandbox, type SandboxExplanation } from './explain.js';
 import { detectSandbox, type SandboxInfo } from './sandbox.js';
 import { DEFAULT_LIMITS, type SandboxLimits } from './sandboxPolicy.js';
 import { detectToolchains, type Toolchain } from './toolchains.js';
@@ -42,6 +43,8 @@ export interface CodeTools {
   /** The full detection result and options, for `agentic sandbox --explain`. */
   sandboxInfo: SandboxInfo;
   homesDir: string;
+  /** The effective policy for blocks of `workspace`, with the settings of now (Settings, --explain). */
+  explain(workspace: string): Promise<SandboxExplanation>;
 }
 
 function getter<T>(value: T | (() => T) | undefined, fallback: T): () => T {
@@ -76,5 +79,6 @@ export async function createCodeTools(options: CreateCodeToolsOptions = {}): Pro
     sandbox: { available: sandbox.available, kind: sandbox.kind, warning: sandbox.warning },
     sandboxInfo: sandbox,
     homesDir,
+    explain: (workspace) => explainSandbox({ ...toolOptions, allowUnsandboxed: toolOptions.allowUnsandboxed() }, workspace),
   };
 }

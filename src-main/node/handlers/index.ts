@@ -79,6 +79,7 @@ export function createNodeHandlers(deps: {
     },
     'settings.get': async () => settings.get(),
     'settings.update': async (patch) => settings.update(patch),
+    'sandbox.explain': async () => adapters.explainSandbox(deps.workspace()),
     'models.list': async () => adapters.models.list(settings.get().provider.model),
     'models.download': async ({ id }) => {
       if (downloads.has(id)) throw new AppError('BAD_INPUT', `${id} is already downloading.`);

@@ -6,6 +6,7 @@ import { ExecutionSection } from './ExecutionSection.js';
 import { McpSection } from './McpSection.js';
 import { ModelsSection } from './ModelsSection.js';
 import { ProviderSection } from './ProviderSection.js';
+import { SandboxSection } from './SandboxSection.js';
 
 export type UpdateSettings = (patch: SettingsPatch) => Promise<void>;
 
@@ -50,6 +51,7 @@ export function SettingsPanel() {
             <ProviderSection settings={settings} update={update} />
             <ModelsSection settings={settings} update={update} />
             <ExecutionSection settings={settings} update={update} />
+            <SandboxSection settings={settings} update={update} />
             <McpSection />
           </div>
         )}

@@ -63,6 +63,7 @@ const sampleInputs: { [K in CommandName]: CommandInput<K> } = {
   'router.route': { text: 'hello' },
   'settings.get': {},
   'settings.update': { maxAttempts: 3, sandbox: { network: false } },
+  'sandbox.explain': {},
   'models.list': {},
   'models.download': { id: 'm' },
   'models.delete': { id: 'm' },
