@@ -1,6 +1,7 @@
-// The router's labelled data set: JSON lines in resources/router/data/*.jsonl, validated, grouped
-// by near-duplicate text, and split into train and held-out test by a hash of each group, so that
-// no held-out request has a near-copy in training.
+// The router's labelled data set: JSON lines in resources/router/data/<language>/<agent>.jsonl,
+// validated, grouped by near-duplicate text, and split into train and held-out test by a hash of
+// each group, so that no held-out request has a near-copy in training. Examples are ordered by a
+// hash of their text, so how the lines are spread over files changes nothing that is trained.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -27,7 +28,7 @@ export interface DataFileInfo {
 export function loadDataset(dir: string): { examples: Example[]; files: DataFileInfo[] } {
   let names: string[];
   try {
-    names = readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort();
+    names = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.jsonl')).map((f) => f.split('\\').join('/')).sort();
   } catch (cause) {
     throw new AppError('NOT_FOUND', `No router data set at ${dir}.`, { cause });
   }
@@ -45,7 +46,14 @@ export function loadDataset(dir: string): { examples: Example[]; files: DataFile
     });
     files.push({ file: name, lines: count, fnv1a: fnv1a(raw).toString(16).padStart(8, '0') });
   }
-  return { examples, files };
+  return { examples: inTextHashOrder(examples), files };
+}
+
+/** Examples ordered by a hash of their text (then the text): the same order whatever the file layout. */
+export function inTextHashOrder(examples: Example[]): Example[] {
+  const keyed = examples.map((e) => ({ e, h: fnv1a(e.text) }));
+  keyed.sort((a, b) => a.h - b.h || (a.e.text < b.e.text ? -1 : a.e.text > b.e.text ? 1 : 0));
+  return keyed.map((k) => k.e);
 }
 
 function parseLine(line: string, where: string): z.infer<typeof ExampleSchema> {
