@@ -84,7 +84,7 @@ describe('router without onnxruntime-node', () => {
       expect((await adapters.provider.get().info()).kind).toBe('replay');
       // What the UI reads (app.info), through the contract's own schema.
       const handlers = createNodeHandlers({ host: 'cli', settings, adapters, workspace, emit: () => {}, root: paths.appRoot, secrets });
-      const info = AppInfoSchema.parse(await handlers['app.info']({}));
+      const info = AppInfoSchema.parse(await handlers['app.info']({}, { clientId: 'test' }));
       expect(info.engines?.router).toEqual({ available: false, message: router.message });
       expect(info.engines?.localModel.available).not.toBe(true);
     } finally {
