@@ -5,7 +5,10 @@ import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createApp } from '../../../src-main/app.js';
 import { AppError } from '../../../src-main/common/errors.js';
+import type { AppEvent } from '../../../src-main/common/events.js';
+import { silentLogger } from '../../../src-main/node/logger.js';
 import { copyIntoWorkspace, type CopyProgress } from '../../../src-main/node/workspace/copyIn.js';
 
 let base: string;
@@ -93,5 +96,34 @@ describe('dropping files and folders into the workspace', () => {
     const copying = copyIntoWorkspace(workspace, [dir], { signal: controller.signal, onProgress: () => controller.abort() });
     await expect(copying).rejects.toThrow();
     expect(readdirSync(workspace)).toEqual([]);
+  });
+});
+
+describe('workspace.importDropped through the app', () => {
+  it('copies the last drop once, with progress events ending in done, and refuses outside the desktop app', async () => {
+    const dir = project();
+    let drops = [[dir]];
+    const app = await createApp({ host: 'electron', dataDir: join(base, 'data'), logger: silentLogger, settings: { workspace }, droppedPaths: async () => drops.shift() ?? [] });
+    const events: AppEvent[] = [];
+    const unsubscribe = app.subscribe((e) => events.push(e));
+    try {
+      const ctx = { clientId: 'window-1' };
+      expect(await app.handlers['workspace.importDropped']({}, ctx)).toMatchObject({ saved: ['project'] });
+      expect(readFileSync(join(workspace, 'project', 'src', 'main.py'), 'utf8')).toBe('print("hi")\n');
+      const progress = events.filter((e) => e.type === 'workspace.importProgress');
+      expect(progress.at(-1)).toMatchObject({ done: true, copiedFiles: 3, totalFiles: 3 });
+      // The drop is used up: asking again copies nothing.
+      expect(await app.handlers['workspace.importDropped']({}, ctx)).toEqual({ saved: [], skipped: [] });
+      drops = [];
+    } finally {
+      unsubscribe();
+      await app.dispose();
+    }
+    const web = await createApp({ host: 'web', dataDir: join(base, 'data-web'), logger: silentLogger });
+    try {
+      await expect(web.handlers['workspace.importDropped']({}, { clientId: 'ws-1' })).rejects.toThrow(/desktop app/);
+    } finally {
+      await web.dispose();
+    }
   });
 });
