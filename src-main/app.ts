@@ -86,6 +86,7 @@ export async function createApp(config: AppConfig): Promise<App> {
   const store = SqliteStore.open(join(dataDir, 'sessions.db'), { synchronous: 'NORMAL' });
   const secrets = new SecretStore(join(dataDir, 'secrets.json'), logger, config.cipher ?? null);
   const bus = new EventBus((error) => logger.error('event listener failed', { error: String(error) }));
+  const voice = createVoice({ modelsDir: join(paths.modelsDir, 'whisper'), settings, emit: bus.emit, logger, subscribe: (l) => bus.subscribe(l), tts: config.voiceTts });
   const voice = createVoice({ dataDir, settings, emit: bus.emit, logger, subscribe: (l) => bus.subscribe(l), tts: config.voiceTts });
   let engine: AgentEngine | null = null;
   const approvals = new ApprovalRegistry(bus.emit, (turnId) => engine?.sessionOf(turnId) ?? null);

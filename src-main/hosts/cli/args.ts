@@ -14,7 +14,9 @@ export const USAGE = `Usage:
           [--replay FILE] [--yes] [--block-timeout SECONDS] [--max-attempts N] [--session ID] [--json]
           (REQUEST "-" reads it from standard input; --file PATH reads it from a file)
   agentic route ["REQUEST" | --file PATH] [--json]     (no REQUEST: one request per stdin line)
-  agentic models list|download ID|rm ID [--json]
+  agentic models list|download ID|rm ID [--json]   (language models and whisper-* speech-to-text models)
+  agentic listen FILE.wav [--stt-model ID_OR_PATH] [--language CODE] [--json]   (utterances and their transcripts)
+  agentic say "TEXT" [--out FILE.wav] [--language CODE] [--voice ID]
   agentic sessions [--json]
   agentic sandbox --explain [--workspace DIR] [--json]   (the sandbox policy blocks run under)
   agentic changes [--session ID] [--turn N] [--json]     (default: the latest session's last turn)
@@ -43,7 +45,9 @@ export interface RouteArgs { command: 'route'; request?: string; file?: string; 
 export interface ModelsArgs { command: 'models'; action: 'list' | 'download' | 'rm'; id?: string; json: boolean }
 export interface SessionsArgs { command: 'sessions'; json: boolean }
 export interface SandboxArgs { command: 'sandbox'; workspace?: string; json: boolean }
-export type CliArgs = RunArgs | RouteArgs | ModelsArgs | SessionsArgs | CheckpointArgs | SandboxArgs | ChatArgs;
+export interface ListenArgs { command: 'listen'; file: string; sttModel?: string; language?: string; json: boolean }
+export interface SayArgs { command: 'say'; text: string; out?: string; language?: string; voice?: string }
+export type CliArgs = RunArgs | RouteArgs | ModelsArgs | SessionsArgs | CheckpointArgs | SandboxArgs | ChatArgs | ListenArgs | SayArgs;
 /** `agentic` alone or `agentic chat`: the interactive chat, with run's engine options. */
 export type ChatArgs = { command: 'chat' } & Pick<RunArgs, 'workspace' | 'agent' | 'provider' | 'model' | 'baseUrl' | 'replay' | 'yes' | 'blockTimeoutSec' | 'maxAttempts' | 'session'>;
 
@@ -64,6 +68,10 @@ const OPTIONS = {
   file: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   explain: { type: 'boolean' },
+  'stt-model': { type: 'string' },
+  language: { type: 'string' },
+  out: { type: 'string' },
+  voice: { type: 'string' },
 } as const;
 
 function positiveInt(name: string, raw: string | undefined, max: number): number | undefined {
@@ -144,6 +152,12 @@ export function parseCli(argv: readonly string[]): CliArgs | 'help' {
     }
     case 'sessions':
       return { command, json };
+    case 'listen':
+      if (rest.length !== 1 || !rest[0]?.trim()) throw new UsageError('listen needs one FILE.wav.');
+      return { command, file: rest[0], sttModel: v['stt-model'], language: v.language, json };
+    case 'say':
+      if (rest.length !== 1 || !rest[0]?.trim()) throw new UsageError('say needs one "TEXT" (quote it).');
+      return { command, text: rest[0], out: v.out, language: v.language, voice: v.voice };
     case 'sandbox':
       if (!v.explain || rest.length > 0) throw new UsageError('sandbox needs: --explain [--workspace DIR] [--json].');
       return { command, workspace: v.workspace, json };

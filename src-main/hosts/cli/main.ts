@@ -26,6 +26,10 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./models.js')).modelsCommand(args);
     case 'sessions':
       return (await import('./models.js')).sessionsCommand(args);
+    case 'listen':
+      return (await import('./voice.js')).listenCommand(args);
+    case 'say':
+      return (await import('./voice.js')).sayCommand(args);
     case 'chat':
       return (await import('./chat.js')).chatCommand(args);
     case 'sandbox':

@@ -4,19 +4,23 @@ import { appPaths } from '../../app/paths.js';
 import { loadCatalog, ModelManager } from '../../node/llm/modelManager.js';
 import { createLogger } from '../../node/logger.js';
 import { SqliteStore } from '../../node/store/sqlite-store.js';
+import { WhisperModels, whisperModelsDir } from '../../node/voice/models.js';
 import type { ModelsArgs, SessionsArgs } from './args.js';
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 export async function modelsCommand(args: ModelsArgs): Promise<number> {
   const paths = appPaths({ host: 'cli' });
-  const manager = new ModelManager({
+  const llm = new ModelManager({
     modelsDir: paths.modelsDir,
     logger: createLogger({ level: 'error' }),
     catalog: loadCatalog(paths.catalog),
   });
+  // Speech-to-text models (whisper-*) share the command, in their own folder and catalogue.
+  const whisper = new WhisperModels(whisperModelsDir(paths.modelsDir), createLogger({ level: 'error' }));
+  const manager = args.id && whisper.catalog.some((e) => e.id === args.id) ? whisper.manager : llm;
   if (args.action === 'list') {
-    const models = await manager.list();
+    const models = [...(await llm.list()), ...(await whisper.list(''))];
     if (args.json) for (const m of models) process.stdout.write(JSON.stringify(m) + '\n');
     else {
       for (const m of models) {

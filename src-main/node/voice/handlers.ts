@@ -1,12 +1,11 @@
 // The voice.* commands, and the voice service wired for app.ts in one call.
-import { join } from 'node:path';
 import type { CallContext, CommandArgs, CommandOutput, Handlers } from '../../common/contract.js';
 import { AppError } from '../../common/errors.js';
 import type { AppEvent, RoutingDecision } from '../../common/events.js';
 import type { VoiceCommandName } from '../../common/voice.js';
 import type { Emit, Logger } from '../../core/ports.js';
 import type { SettingsFile } from '../config/settingsFile.js';
-import { WhisperModels, whisperModelsDir } from './models.js';
+import { WhisperModels } from './models.js';
 import { VoiceService } from './service.js';
 import type { TtsEngine } from './tts.js';
 
@@ -22,14 +21,15 @@ export interface VoiceWiring {
 }
 
 export function createVoice(deps: {
-  dataDir: string;
+  /** Where whisper models live (the app's models folder + /whisper). */
+  modelsDir: string;
   settings: SettingsFile;
   emit: Emit;
   logger: Logger;
   subscribe: (listener: (event: AppEvent) => void) => () => void;
   tts?: TtsEngine | null;
 }): VoiceWiring {
-  const models = new WhisperModels(whisperModelsDir(deps.dataDir), deps.logger);
+  const models = new WhisperModels(deps.modelsDir, deps.logger);
   const service = new VoiceService({ settings: () => deps.settings.get().voice, models, emit: deps.emit, logger: deps.logger, tts: deps.tts });
   const unsubscribe = deps.subscribe((event) => service.onEvent(event));
   const downloads = new Set<string>();
@@ -84,5 +84,3 @@ export function createVoice(deps: {
     },
   };
 }
-
-export const voiceNoticePath = (root: string): string => join(root, 'resources', 'voice', 'NOTICE');

@@ -60,4 +60,4 @@ export class WhisperModels {
   }
 }
 
-export const whisperModelsDir = (dataDir: string): string => join(dataDir, 'models', 'whisper');
+export const whisperModelsDir = (modelsDir: string): string => join(modelsDir, 'whisper');
