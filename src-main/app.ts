@@ -87,7 +87,6 @@ export async function createApp(config: AppConfig): Promise<App> {
   const secrets = new SecretStore(join(dataDir, 'secrets.json'), logger, config.cipher ?? null);
   const bus = new EventBus((error) => logger.error('event listener failed', { error: String(error) }));
   const voice = createVoice({ modelsDir: join(paths.modelsDir, 'whisper'), settings, emit: bus.emit, logger, subscribe: (l) => bus.subscribe(l), tts: config.voiceTts });
-  const voice = createVoice({ dataDir, settings, emit: bus.emit, logger, subscribe: (l) => bus.subscribe(l), tts: config.voiceTts });
   let engine: AgentEngine | null = null;
   const approvals = new ApprovalRegistry(bus.emit, (turnId) => engine?.sessionOf(turnId) ?? null);
   const adapters = await createAdapters({ dataDir, modelsDir: paths.modelsDir, routerDir: paths.router, catalogFile: paths.catalog, settings, logger, emit: bus.emit, replayFile: config.replayFile, workspace, secrets, embeddedBrowser: config.embeddedBrowser });
