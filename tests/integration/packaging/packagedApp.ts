@@ -3,6 +3,7 @@
 // @electron/asar, everything else on disk).
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join, relative, sep } from 'node:path';
 import * as asar from '@electron/asar';
 
@@ -34,12 +35,30 @@ export async function makeStandInElectron(dir: string): Promise<string> {
   return version;
 }
 
-/** Runs `electron-builder --linux dir` with the project's own configuration plus the overrides given. */
-export function runElectronBuilder(overrides: Record<string, string>, timeoutMs: number): Promise<string> {
+/**
+ * Runs `build` and, only when one of the `inputs` was rewritten meanwhile (on a machine where
+ * others rebuild out/, electron-builder once packed a half-written out/main), runs it again.
+ * A build that fails on its own is not retried.
+ */
+export async function withStableInputs<T>(inputs: readonly string[], build: () => Promise<T>): Promise<{ value: T; attempts: number }> {
+  const stamp = () => inputs.map((f) => (existsSync(f) ? statSync(f).mtimeMs : -1)).join(',');
+  for (let attempt = 1; ; attempt++) {
+    const before = stamp();
+    const outcome = await build().then((value) => ({ value }), (error: unknown) => ({ error }));
+    if (stamp() === before || attempt === 3) {
+      if ('error' in outcome) throw outcome.error;
+      return { value: outcome.value, attempts: attempt };
+    }
+    while (inputs.some((f) => !existsSync(f))) await sleep(1000); // the other build is still writing
+  }
+}
+
+/** Runs `electron-builder --linux dir` in `projectDir` with its configuration plus the overrides given. */
+export function runElectronBuilder(projectDir: string, overrides: Record<string, string>, timeoutMs: number): Promise<string> {
   const cli = join(ROOT, 'node_modules', 'electron-builder', 'cli.js');
   const args = [cli, '--linux', 'dir', '--publish', 'never', ...Object.entries(overrides).map(([k, v]) => `-c.${k}=${v}`)];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, CI: '1' }, stdio: ['ignore', 'pipe', 'pipe'], timeout: timeoutMs });
+    const child = spawn(process.execPath, args, { cwd: projectDir, env: { ...process.env, CI: '1' }, stdio: ['ignore', 'pipe', 'pipe'], timeout: timeoutMs });
     let log = '';
     child.stdout.on('data', (d: Buffer) => (log += d.toString()));
     child.stderr.on('data', (d: Buffer) => (log += d.toString()));
