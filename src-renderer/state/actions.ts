@@ -20,6 +20,11 @@ export async function loadAppInfo(): Promise<void> {
   if (info) store().set({ info });
 }
 
+export async function loadModels(): Promise<void> {
+  const models = await call('models.list', {});
+  if (models) store().set({ models });
+}
+
 export async function refreshSessions(): Promise<void> {
   const sessions = await call('session.list', {});
   if (sessions) store().set({ sessions: [...sessions].sort((a, b) => b.updatedAt - a.updatedAt) });
@@ -57,7 +62,7 @@ export async function deleteSession(id: string): Promise<void> {
 
 /** Opens the most recent session, or creates the first one. */
 export async function startup(): Promise<void> {
-  await Promise.all([loadAppInfo(), refreshSessions()]);
+  await Promise.all([loadAppInfo(), refreshSessions(), loadModels()]);
   const active = store().activeSessionId;
   const first = store().sessions[0];
   if (active) await openSession(active);

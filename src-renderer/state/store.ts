@@ -1,8 +1,9 @@
 import { create } from 'zustand';
 import type { AgentChoice } from '../../src-main/common/agents.js';
-import type { AppInfo, Session } from '../../src-main/common/contract.js';
+import type { AppInfo, CommandOutput, Session } from '../../src-main/common/contract.js';
 import type { AppEvent } from '../../src-main/common/events.js';
 import type { ConnectionStatus } from '../bridge/types.js';
+import { loadPrefs, type Prefs } from '../ui/prefs.js';
 import { reduceEvents } from './reducer.js';
 import { emptyDomain, type DomainState } from './types.js';
 
@@ -23,6 +24,13 @@ export interface AppStore {
   /** The session list on narrow windows, where it folds away. */
   menuOpen: boolean;
   notices: Notice[];
+  /** The catalogue and opened models (models.list), for the first-run screen and the header. */
+  models: CommandOutput<'models.list'> | null;
+  /** The model chooser: opened from the header, or by itself on first run until a model is chosen or it is skipped. */
+  modelPicker: 'auto' | 'open' | 'closed';
+  /** Theme and panel layout (saved in the page's storage). */
+  prefs: Prefs;
+  shortcutsOpen: boolean;
   applyEvents(events: readonly AppEvent[]): void;
   updateDomain(fn: (domain: DomainState) => DomainState): void;
   set(patch: Partial<Omit<AppStore, 'domain' | 'applyEvents' | 'updateDomain' | 'set' | 'notify' | 'dismiss'>>): void;
@@ -42,6 +50,10 @@ export const useStore = create<AppStore>()((set) => ({
   settingsOpen: false,
   menuOpen: false,
   notices: [],
+  models: null,
+  modelPicker: 'auto',
+  prefs: loadPrefs(),
+  shortcutsOpen: false,
   applyEvents: (events) => set((s) => ({ domain: reduceEvents(s.domain, events) })),
   updateDomain: (fn) => set((s) => ({ domain: fn(s.domain) })),
   set: (patch) => set(patch),

@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useStore } from '../../state/store.js';
+import { ModelStatus } from '../onboarding/ModelStatus.js';
+import { HeaderTools } from './HeaderTools.js';
 import { Composer } from './Composer.js';
 import { TurnItem } from './TurnItem.js';
 
@@ -34,6 +36,8 @@ export function ChatView() {
           ☰
         </button>
         <h1>{title || 'New conversation'}</h1>
+        <ModelStatus />
+        <HeaderTools />
       </header>
       <div className="chat-scroll" ref={scroller} onScroll={onScroll} data-testid="chat">
         {turnIds.length === 0 && (
