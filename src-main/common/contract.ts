@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENDPOINT_REACHES } from './endpoint.js';
 import { AGENT_CHOICES, AGENT_NAMES } from './agents.js';
 import { BlockResultSchema, PlanStepViewSchema, RoutingDecisionSchema } from './events.js';
 import { McpServerSchema, SettingsPatchSchema, SettingsSchema } from './settings.js';
@@ -47,6 +48,8 @@ export const AppInfoSchema = z.object({
     kind: z.string(),
     model: z.string(),
     local: z.boolean(),
+    /** Where its conversations go (common/endpoint.ts): what Settings and the banner say. */
+    reach: z.enum(ENDPOINT_REACHES),
     contextSize: z.number().nullable(),
     /** 'estimate' when the provider has no tokenizer and token counts are approximations. */
     tokenizer: z.enum(['exact', 'estimate']).nullable(),

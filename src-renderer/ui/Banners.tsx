@@ -1,3 +1,4 @@
+import { REACH_WORDS } from '../../src-main/common/endpoint.js';
 import { useStore } from '../state/store.js';
 
 /** Connection state, app warnings (no sandbox, cloud provider) and transient errors. */
@@ -6,7 +7,7 @@ export function Banners() {
   const info = useStore((s) => s.info);
   const notices = useStore((s) => s.notices);
   const dismiss = useStore((s) => s.dismiss);
-  const cloud = info ? !info.provider.local : false;
+  const reach = info?.provider.reach ?? 'machine';
   return (
     <div className="banners">
       {connection !== 'open' && (
@@ -19,9 +20,9 @@ export function Banners() {
           ⚠ {info.sandbox.warning}
         </div>
       )}
-      {cloud && info && (
-        <div className="banner banner-info" data-testid="cloud-warning">
-          ☁ Provider “{info.provider.kind}” sends your conversations off this machine.
+      {reach !== 'machine' && info && (
+        <div className="banner banner-info" data-testid="cloud-warning" data-reach={reach}>
+          {reach === 'internet' ? '☁' : '⇄'} Provider “{info.provider.kind}” sends your conversations off this machine, to {REACH_WORDS[reach]}.
         </div>
       )}
       {notices.map((n) => (

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { AGENT_NAMES } from '../../common/agents.js';
 import type { Handlers } from '../../common/contract.js';
 import { AppError } from '../../common/errors.js';
+import { providerReach } from '../../common/endpoint.js';
 import type { Emit } from '../../core/ports.js';
 import type { Adapters, EmbeddedBrowserHooks } from '../config/adapters.js';
 import type { SecretStore } from '../config/secrets.js';
@@ -49,6 +50,7 @@ export function createNodeHandlers(deps: {
           kind: info?.kind ?? s.kind,
           model: info?.model ?? s.model,
           local: info?.local ?? s.kind === 'llama',
+          reach: providerReach(info?.kind ?? s.kind, s.baseUrl),
           contextSize: info?.contextSize ?? null,
           tokenizer: info?.tokenizer ?? null,
           hasKey: !!secrets.get(s.apiKeyRef),

@@ -1,5 +1,6 @@
 // Ollama's native /api/chat. Unlike its /v1 endpoint it lets us set num_ctx: without it Ollama runs the
 // model at its small default context and silently drops the start of longer conversations.
+import { endpointReach } from '../../common/endpoint.js';
 import { AppError } from '../../common/errors.js';
 import { createReasoningStream } from '../../core/llm/reasoning.js';
 import type { Completion, CompletionRequest, LlmProvider, Logger, ProviderInfo } from '../../core/ports.js';
@@ -42,7 +43,7 @@ export class OllamaProvider implements LlmProvider {
 
   async info(signal: AbortSignal = new AbortController().signal): Promise<ProviderInfo> {
     const ctx = await this.contextSize(signal);
-    return { kind: 'ollama', model: this.options.model, local: true, contextSize: ctx.size, tokenizer: 'estimate', contextSizeSource: ctx.source };
+    return { kind: 'ollama', model: this.options.model, local: endpointReach(this.baseUrl) === 'machine', contextSize: ctx.size, tokenizer: 'estimate', contextSizeSource: ctx.source };
   }
 
   countTokens(text: string): Promise<number> {

@@ -3,6 +3,7 @@
 // Reasoning arrives as `reasoning_content` (DeepSeek, vLLM, llama.cpp), `reasoning` (OpenRouter, Ollama)
 // or inline `<think>` text; all three end up in Completion.reasoning.
 import OpenAI from 'openai';
+import { endpointReach } from '../../common/endpoint.js';
 import { AppError } from '../../common/errors.js';
 import { createReasoningStream } from '../../core/llm/reasoning.js';
 import type { Completion, CompletionRequest, LlmProvider, Logger, ProviderInfo } from '../../core/ports.js';
@@ -32,15 +33,6 @@ export interface OpenAiCompatibleOptions {
 
 type Delta = { content?: string | null; reasoning_content?: string | null; reasoning?: string | null };
 
-export function isLoopbackUrl(url: string): boolean {
-  try {
-    const host = new URL(url).hostname;
-    return host === 'localhost' || host === '::1' || host === '[::1]' || host.startsWith('127.');
-  } catch {
-    return false;
-  }
-}
-
 export class OpenAiCompatibleProvider implements LlmProvider {
   private readonly client: OpenAI;
   private readonly label: ProviderLabel;
@@ -66,7 +58,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
     return {
       kind: 'openai',
       model: this.options.model,
-      local: this.options.local ?? isLoopbackUrl(this.label.baseUrl),
+      local: this.options.local ?? endpointReach(this.label.baseUrl) === 'machine',
       contextSize: this.contextAnswer.size,
       tokenizer: 'estimate',
       contextSizeSource: wanted > 0 ? 'model' : source,

@@ -2,7 +2,7 @@ import { PROVIDER_KINDS, type ProviderKind, type Settings } from '../../../src-m
 import { Field, NumberInput, Select, TextInput } from '../../ui/fields.js';
 import { useStore } from '../../state/store.js';
 import { ApiKeyField } from './ApiKeyField.js';
-import { isCloudProvider } from './cloud.js';
+import { providerReach, REACH_WORDS } from '../../../src-main/common/endpoint.js';
 import type { UpdateSettings } from './SettingsPanel.js';
 
 const KIND_LABELS: Record<ProviderKind, string> = {
@@ -15,16 +15,17 @@ const KIND_LABELS: Record<ProviderKind, string> = {
 
 export function ProviderSection({ settings, update }: { settings: Settings; update: UpdateSettings }) {
   const p = settings.provider;
-  const cloud = isCloudProvider(p.kind, p.baseUrl);
+  const reach = providerReach(p.kind, p.baseUrl);
   const usesBaseUrl = p.kind === 'openai' || p.kind === 'ollama';
   const hasKey = useStore((s) => s.info?.provider.hasKey ?? false);
   const active = useStore((s) => s.info?.provider ?? null);
   return (
     <section className="settings-section" data-testid="settings-provider">
       <h3>Model provider</h3>
-      {cloud && (
-        <div className="cloud-note" data-testid="cloud-provider-note">
-          ☁ This provider sends your conversations, files the agents read and command output off this machine.
+      {reach !== 'machine' && (
+        <div className="cloud-note" data-testid="cloud-provider-note" data-reach={reach}>
+          {reach === 'internet' ? '☁' : '⇄'} This provider sends your conversations, files the agents read and command output off this machine, to{' '}
+          {REACH_WORDS[reach]}.
         </div>
       )}
       {active && active.kind !== p.kind && (

@@ -1,23 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCloudProvider } from './cloud.js';
 import { draftToConfig, emptyMcpDraft, parseEnv, splitArgs } from './mcpForm.js';
-
-describe('cloud providers', () => {
-  it('marks providers that send data off the machine', () => {
-    expect(isCloudProvider('anthropic', '')).toBe(true);
-    expect(isCloudProvider('openai', '')).toBe(true);
-    expect(isCloudProvider('openai', 'https://api.example.com/v1')).toBe(true);
-    expect(isCloudProvider('openai', 'not a url')).toBe(true);
-  });
-
-  it('does not mark local servers', () => {
-    for (const url of ['http://127.0.0.1:8080/v1', 'http://localhost:1234/v1', 'http://[::1]:11434', 'http://192.168.1.20:8000/v1', 'http://box.local/v1']) {
-      expect(isCloudProvider('openai', url), url).toBe(false);
-    }
-    expect(isCloudProvider('llama', '')).toBe(false);
-    expect(isCloudProvider('ollama', 'http://127.0.0.1:11434')).toBe(false);
-  });
-});
 
 describe('MCP server form', () => {
   it('splits arguments with quotes', () => {
