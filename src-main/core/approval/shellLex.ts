@@ -212,7 +212,8 @@ class Scanner {
       this.pendingOp = null;
     } else {
       this.words.push(this.word);
-      this.globs.push(this.wordGlob);
+      // `[ -f x ]` and `[[ … ]]` are the test command, not a pattern.
+      this.globs.push(this.wordGlob && this.word !== '[' && this.word !== '[[');
     }
     this.word = null;
     this.wordGlob = false;
