@@ -54,6 +54,8 @@ export const AppInfoSchema = z.object({
     /** 'estimate' when the provider has no tokenizer and token counts are approximations. */
     tokenizer: z.enum(['exact', 'estimate']).nullable(),
     hasKey: z.boolean(),
+    /** Whether API keys are encrypted by the system's keychain here (else: a file only the user can read). */
+    keysEncrypted: z.boolean(),
   }),
   agents: z.array(z.enum(AGENT_NAMES)),
   /**

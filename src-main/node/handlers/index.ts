@@ -54,6 +54,7 @@ export function createNodeHandlers(deps: {
           contextSize: info?.contextSize ?? null,
           tokenizer: info?.tokenizer ?? null,
           hasKey: !!secrets.get(s.apiKeyRef),
+          keysEncrypted: secrets.encrypted,
         },
         agents: [...AGENT_NAMES],
         engines: adapters.engines(),
