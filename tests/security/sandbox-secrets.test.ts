@@ -4,7 +4,8 @@
 // stand-in made by the test (HOME points at it while the sandbox is detected).
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
-import { createServer, type Server } from 'node:net';
+import { connect, createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '../../src-main/core/ports.js';
@@ -22,6 +23,8 @@ let collector: HttpServer;
 let collected = '';
 let collectorPort = 0;
 const savedHome = process.env.HOME;
+let runDir: string | null = null;
+let tmpSocketDir: string | null = null;
 
 async function plant(file: string, content = SECRET) {
   await mkdir(path.dirname(file), { recursive: true });
@@ -49,6 +52,11 @@ beforeAll(async () => {
   }
   await listen(path.join(home, '.docker', 'desktop', 'docker.sock'));
   await listen(path.join(base, 'docker.sock'));
+  // Stand-ins for a session bus under /run and an X11 socket in the host's /tmp, where the app may make them.
+  runDir = await mkdtemp('/run/agentic-sock-').catch(() => null);
+  if (runDir) await listen(path.join(runDir, 'bus'));
+  tmpSocketDir = await mkdtemp(path.join(tmpdir(), 'agentic-x11-'));
+  await listen(path.join(tmpSocketDir, 'X0'));
   collector = createHttpServer((req, res) => {
     req.on('data', (chunk: Buffer) => (collected += chunk.toString()));
     req.on('end', () => res.end('ok'));
@@ -64,6 +72,7 @@ afterAll(async () => {
   for (const s of sockets) s.close();
   collector?.close();
   await rm(base, { recursive: true, force: true });
+  for (const dir of [runDir, tmpSocketDir]) if (dir) await rm(dir, { recursive: true, force: true });
   await rm(path.dirname(defaultHomesDir(dataDir)), { recursive: true, force: true });
 });
 
@@ -136,9 +145,15 @@ describe('environment', () => {
 
 describe('host sockets', () => {
   it("cannot reach Docker's socket in the home or a socket anywhere outside the workspace", async () => {
-    const code = `import socket\nfor p in ['${home}/.docker/desktop/docker.sock', '${base}/docker.sock', '/var/run/docker.sock', '/run/user/${process.getuid?.() ?? 0}/bus']:\n    s = socket.socket(socket.AF_UNIX)\n    try:\n        s.connect(p); print('CONNECTED', p, s.recv(100))\n    except OSError as e:\n        print('refused', p, type(e).__name__)`;
+    const paths = [`${home}/.docker/desktop/docker.sock`, `${base}/docker.sock`, '/var/run/docker.sock', `/run/user/${process.getuid?.() ?? 0}/bus`, `${tmpSocketDir}/X0`, ...(runDir ? [`${runDir}/bus`] : [])];
+    const code = `import socket\nfor p in ${JSON.stringify(paths)}:\n    s = socket.socket(socket.AF_UNIX)\n    try:\n        s.connect(p); print('CONNECTED', p, s.recv(100))\n    except OSError as e:\n        print('refused', p, type(e).__name__)`;
     const result = await tool('python').run(block('python', code), context(project));
     expect(result.output).not.toContain('CONNECTED');
-    expect(result.output.match(/^refused /gm)?.length).toBe(4);
+    // The sockets the test made are live: from the host, each answers.
+    for (const p of paths.filter((x) => x.startsWith(base) || x.startsWith(tmpSocketDir!) || (runDir && x.startsWith(runDir)))) {
+      const answer = await new Promise<string>((resolve, reject) => connect(p).on('data', (d) => resolve(d.toString())).on('error', reject));
+      expect(answer).toContain(SECRET);
+    }
+    expect(result.output.match(/^refused /gm)?.length).toBe(paths.length);
   });
 });
