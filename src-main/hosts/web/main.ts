@@ -5,13 +5,14 @@ import { appPaths } from '../../app/paths.js';
 import { createLogger } from '../../node/logger.js';
 import { ensureRendererBuilt } from './ensureRenderer.js';
 import { isLoopback } from './security.js';
-import { startWebServer } from './server.js';
+import { startWebServer, type WebServer } from './server.js';
+import { loadOrCreateToken, writeWebHostState } from './token.js';
 
 const out = (line: string) => process.stdout.write(line + '\n');
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { port: { type: 'string' }, host: { type: 'string' }, workspace: { type: 'string' }, replay: { type: 'string' } },
+    options: { port: { type: 'string' }, host: { type: 'string' }, workspace: { type: 'string' }, replay: { type: 'string' }, 'new-token': { type: 'boolean' } },
     strict: true,
   });
   const port = values.port === undefined ? 0 : Number(values.port);
@@ -27,7 +28,15 @@ async function main(): Promise<void> {
     replayFile: values.replay,
     logger,
   });
-  const server = await startWebServer({ handlers: app.handlers, subscribe: app.subscribe, staticDir, host, port, logger });
+  // The token (and, without --port, the port) of the last run, so open tabs and bookmarks keep working.
+  const saved = loadOrCreateToken(paths.dataDir, values['new-token'] === true);
+  const start = (p: number): Promise<WebServer> => startWebServer({ handlers: app.handlers, subscribe: app.subscribe, staticDir, host, port: p, token: saved.token, logger });
+  const preferred = values.port === undefined ? (saved.port ?? 0) : port;
+  const server = await start(preferred).catch((error: unknown) => {
+    if (preferred === 0 || values.port !== undefined) throw error;
+    return start(0); // the last port is taken now: any free one
+  });
+  writeWebHostState(paths.dataDir, { token: saved.token, port: server.port });
   if (!isLoopback(host)) {
     process.stderr.write(`WARNING: listening on ${host}: anyone who can reach this machine and learns the token can run code here.\n`);
   }
