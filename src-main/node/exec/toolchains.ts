@@ -65,13 +65,20 @@ async function goDetails(go: string): Promise<Pick<Toolchain, 'roots' | 'env'>> 
   return { roots, env };
 }
 
+/** A bash block may run Node (MCP servers and scripts do): its prefix, when it lives outside /usr (nvm). */
+async function nodeDetails(): Promise<Pick<Toolchain, 'roots'>> {
+  const node = await findExecutable('node');
+  const prefix = node ? await prefixOf(node) : null;
+  return prefix ? { roots: [prefix] } : {};
+}
+
 async function single(language: CodeLanguage, names: string[], versionArgs: string[], pick: (text: string) => string | null): Promise<Toolchain> {
   for (const name of names) {
     const found = await findExecutable(name);
     if (!found) continue;
     const text = await output(found, versionArgs);
     if (text === null) continue;
-    const details = language === 'go' ? await goDetails(found) : {};
+    const details = language === 'go' ? await goDetails(found) : language === 'bash' ? await nodeDetails() : {};
     return { language, available: true, version: pick(text), commands: { [language === 'c' ? 'cc' : language]: found }, missing: [], ...details };
   }
   return { language, available: false, version: null, commands: {}, missing: [names[0]!] };

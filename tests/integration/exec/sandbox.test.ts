@@ -71,6 +71,13 @@ describe('bubblewrap sandbox', () => {
   });
 });
 
+describe('runtimes under the default limits', () => {
+  it('runs Node (which reserves far more address space than the memory limit) from a bash block', async () => {
+    const result = await bash('node -e "console.log(21 * 2)"');
+    expect(result).toMatchObject({ status: 'ok', output: '42\n' });
+  });
+});
+
 describe('settings read at each block', () => {
   it('applies a network switch change to the next block without recreating the tools', async () => {
     let network = true;
