@@ -99,13 +99,22 @@ export async function createAdapters(config: AdapterConfig) {
   });
   const trust = () => ({ servers: settings.get().mcpServers, mode: settings.get().approval.mode });
   const mcpTool = createMcpTool(mcp, { isTrusted: mcpTrustPredicate(trust) });
-  let routerError: string | null = null;
-  const router = await OnnxRouter.load(config.routerDir, logger, config.engines?.onnxRuntime).catch((error: unknown) => {
-    routerError = error instanceof Error ? error.message : String(error);
-    logger.warn('router unavailable; requests go to the casual agent', { error: routerError });
-    return null;
-  });
-  const decide = router ? createRouteDecider(router, { mcpConfigured: () => settings.get().mcpServers.length > 0, logger }) : null;
+  // The router (onnxruntime-node, its model and the language detector: ~200 ms) loads with the first
+  // request, not with the app, so the window is ready sooner; until then its state is unknown (null).
+  let routerState: EngineState = { available: null, message: null };
+  let decider: Promise<ReturnType<typeof createRouteDecider> | null> | null = null;
+  const routeDecider = () =>
+    (decider ??= OnnxRouter.load(config.routerDir, logger, config.engines?.onnxRuntime).then(
+      (router) => {
+        routerState = { available: true, message: null };
+        return createRouteDecider(router, { mcpConfigured: () => settings.get().mcpServers.length > 0, logger });
+      },
+      (error: unknown) => {
+        routerState = { available: false, message: error instanceof Error ? error.message : String(error) };
+        logger.warn('router unavailable; requests go to the casual agent', { error: routerState.message });
+        return null;
+      },
+    ));
   // Chromium and puppeteer start with the first web request.
   let browser: Promise<BrowserWeb> | null = null;
   const web = (): Promise<BrowserWeb> =>
@@ -131,7 +140,7 @@ export async function createAdapters(config: AdapterConfig) {
 
   return {
     provider,
-    engines: (): EngineStates => ({ router: { available: router !== null, message: routerError }, localModel: localEngineState() }),
+    engines: (): EngineStates => ({ router: routerState, localModel: localEngineState() }),
     languages: code.languages,
     sandbox: code.sandbox,
     explainSandbox: (workspace: string) => code.explain(workspace),
@@ -140,6 +149,7 @@ export async function createAdapters(config: AdapterConfig) {
     tools: (): readonly Tool[] => [...code.tools, ...code.unavailable, fileFinder, mcpTool],
     judge,
     route: async (text: string, userChoice?: AgentChoice): Promise<RoutingDecision> => {
+      const decide = await routeDecider();
       if (!decide) throw new AppError('ROUTER_UNAVAILABLE', 'The router model is not available.');
       return decide(text, userChoice);
     },

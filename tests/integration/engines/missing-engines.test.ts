@@ -76,10 +76,12 @@ describe('router without onnxruntime-node', () => {
       engines: { onnxRuntime: missingBinary('../bin/napi-v6/darwin/x64/onnxruntime_binding.node') },
     });
     try {
+      // The router loads with the first request: unknown until then, so the app starts without it.
+      expect(adapters.engines().router.available).toBeNull();
+      await expect(adapters.route('write a python script')).rejects.toMatchObject({ code: 'ROUTER_UNAVAILABLE' });
       const { router } = adapters.engines();
       expect(router.available).toBe(false);
       expect(router.message).toMatch(/request router .* unavailable on this platform/);
-      await expect(adapters.route('write a python script')).rejects.toMatchObject({ code: 'ROUTER_UNAVAILABLE' });
       // The model still answers: nothing else depended on the router.
       expect((await adapters.provider.get().info()).kind).toBe('replay');
       // What the UI reads (app.info), through the contract's own schema.
