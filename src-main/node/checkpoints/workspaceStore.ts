@@ -21,6 +21,7 @@ export interface CheckpointLimits {
   maxStoreBytes: number;
 }
 
+const RESTORE_WAIT_MS = 3000;
 const OpenTurnSchema = z.object({ turnId: z.string().regex(/^[\w-]+$/), sessionId: z.string(), startedAt: z.number() });
 
 export class WorkspaceCheckpoints {
@@ -149,33 +150,40 @@ export class WorkspaceCheckpoints {
 
   /** Undo (or redo) a turn; with cascade, the later applied (earlier undone) turns too. */
   async restore(turnId: string, direction: 'undo' | 'redo', cascade: boolean): Promise<RestoreResult> {
-    return withLock(this.dir, async () => {
-      await this.recoverLocked();
-      const all: TurnChanges[] = this.list();
-      const turn = all.find((t) => t.turnId === turnId);
-      if (!turn) throw new AppError('NOT_FOUND', `No checkpoint for turn ${turnId}.`);
-      const later = laterApplied(all, turnId);
-      const none = { conflicts: [], laterTurns: later, turns: [], restored: 0, skipped: [] };
-      if (direction === 'undo' && turn.state === 'undone') return { ...none, done: false, reason: 'This turn is already undone.' };
-      if (direction === 'redo' && turn.state === 'applied') return { ...none, done: false, reason: 'This turn is not undone.' };
-      const chain = direction === 'undo' ? undoChain(all, turnId, cascade) : redoChain(all, turnId, cascade);
-      const head = this.records.loadHead();
-      const limit = this.limits().maxFileBytes;
-      const current = new Map<string, FsEntry | null>();
-      for (const path of pathsOf(chain)) current.set(path, hasForeignParent(this.root, path) ? null : probePath(this.root, path, head.get(path), { maxFileBytes: limit }));
-      const plan = planRestore(chain, direction, current, all);
-      const conflicts = [...plan.conflicts, ...this.blockedFolders(plan.targets, current)];
-      if (conflicts.length) return { ...none, done: false, conflicts, skipped: plan.skipped, reason: conflictReason(conflicts, direction) };
-      const missing = [...plan.targets.values()].find((e) => e?.kind === 'file' && (!e.hash || !this.objects.has(e.hash)));
-      if (missing) return { ...none, done: false, reason: 'A kept version of a file is missing from the checkpoint store.' };
-      const journal: Journal = {
-        version: 1, id: crypto.randomUUID(), direction, turns: chain.map((t) => t.turnId),
-        ops: [...plan.targets].map(([path, target]) => ({ path, target })),
-      };
-      writeFileAtomic(this.journalFile, JSON.stringify(journal));
-      const restored = await this.finishRestore(journal);
-      return { done: true, reason: '', conflicts: [], laterTurns: laterApplied(this.list(), turnId), turns: journal.turns, restored, skipped: plan.skipped };
+    // A turn holds the workspace until it ends (it may be waiting for an approval): say so instead of hanging.
+    const wait = AbortSignal.timeout(RESTORE_WAIT_MS);
+    return withLock(this.dir, () => this.restoreLocked(turnId, direction, cascade), wait).catch((error: unknown) => {
+      if (!wait.aborted) throw error;
+      return { done: false, reason: 'A turn is running in this workspace; undo or redo once it has ended.', conflicts: [], laterTurns: [], turns: [], restored: 0, skipped: [] };
     });
+  }
+
+  private async restoreLocked(turnId: string, direction: 'undo' | 'redo', cascade: boolean): Promise<RestoreResult> {
+    await this.recoverLocked();
+    const all: TurnChanges[] = this.list();
+    const turn = all.find((t) => t.turnId === turnId);
+    if (!turn) throw new AppError('NOT_FOUND', `No checkpoint for turn ${turnId}.`);
+    const later = laterApplied(all, turnId);
+    const none = { conflicts: [], laterTurns: later, turns: [], restored: 0, skipped: [] };
+    if (direction === 'undo' && turn.state === 'undone') return { ...none, done: false, reason: 'This turn is already undone.' };
+    if (direction === 'redo' && turn.state === 'applied') return { ...none, done: false, reason: 'This turn is not undone.' };
+    const chain = direction === 'undo' ? undoChain(all, turnId, cascade) : redoChain(all, turnId, cascade);
+    const head = this.records.loadHead();
+    const limit = this.limits().maxFileBytes;
+    const current = new Map<string, FsEntry | null>();
+    for (const path of pathsOf(chain)) current.set(path, hasForeignParent(this.root, path) ? null : probePath(this.root, path, head.get(path), { maxFileBytes: limit }));
+    const plan = planRestore(chain, direction, current, all);
+    const conflicts = [...plan.conflicts, ...this.blockedFolders(plan.targets, current)];
+    if (conflicts.length) return { ...none, done: false, conflicts, skipped: plan.skipped, reason: conflictReason(conflicts, direction) };
+    const missing = [...plan.targets.values()].find((e) => e?.kind === 'file' && (!e.hash || !this.objects.has(e.hash)));
+    if (missing) return { ...none, done: false, reason: 'A kept version of a file is missing from the checkpoint store.' };
+    const journal: Journal = {
+      version: 1, id: crypto.randomUUID(), direction, turns: chain.map((t) => t.turnId),
+      ops: [...plan.targets].map(([path, target]) => ({ path, target })),
+    };
+    writeFileAtomic(this.journalFile, JSON.stringify(journal));
+    const restored = await this.finishRestore(journal);
+    return { done: true, reason: '', conflicts: [], laterTurns: laterApplied(this.list(), turnId), turns: journal.turns, restored, skipped: plan.skipped };
   }
 
   /** A folder to remove must hold nothing but what the restore removes too. */
