@@ -24,7 +24,7 @@ export interface BlockEnvOptions {
 const isInside = (root: string, p: string) => p === root || p.startsWith(root.endsWith('/') ? root : `${root}/`);
 
 /** The host PATH without folders the sandbox does not show (~/.cargo/bin is not there; /usr/bin is). */
-export function sandboxPath(hostPath: string, options: Pick<BlockEnvOptions, 'visible' | 'sandboxed'>): string {
+function sandboxPath(hostPath: string, options: Pick<BlockEnvOptions, 'visible' | 'sandboxed'>): string {
   const entries = hostPath.split(path.delimiter).filter((e) => e !== '' && path.isAbsolute(e));
   const shown = (e: string) => SYSTEM_DIRS.some((d) => isInside(d, e)) || options.visible.some((v) => isInside(v, e));
   const kept = options.sandboxed ? entries.filter(shown) : entries;

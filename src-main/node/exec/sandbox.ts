@@ -8,7 +8,7 @@ import { DEFAULT_LIMITS, policyMounts, probeHost, type Mount, type Probe, type S
 import { findExecutable } from './which.js';
 
 export type SandboxKind = 'bubblewrap' | 'sandbox-exec' | 'none';
-export type { SandboxSpec, SandboxLimits, Mount } from './sandboxPolicy.js';
+export type { SandboxSpec, SandboxLimits } from './sandboxPolicy.js';
 export { macProfile } from './seatbelt.js';
 
 export interface SandboxInfo {

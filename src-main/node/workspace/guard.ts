@@ -86,7 +86,7 @@ export async function workspaceRelative(workspace: string, absolute: string): Pr
  * not exist yet, yet a write through it would create it). Returns the absolute path, under the
  * workspace's real path.
  */
-export async function resolveForWrite(workspace: string, userPath: string): Promise<string> {
+async function resolveForWrite(workspace: string, userPath: string): Promise<string> {
   await resolveInWorkspace(workspace, userPath);
   const rootReal = await realpath(path.resolve(workspace));
   const lexical = path.resolve(path.resolve(workspace), userPath.replace(/\\/g, '/'));
