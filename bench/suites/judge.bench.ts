@@ -7,6 +7,7 @@ import { scanScript } from '../../src-main/core/approval/shellLex.js';
 import { parseReplyBlocks } from '../../src-main/core/blocks/parse.js';
 import { scanSource } from '../../src-main/core/blocks/sourceText.js';
 import type { Block } from '../../src-main/core/ports.js';
+import { checkShellSyntax } from '../../src-main/node/exec/shellSyntax.js';
 import { median, type BenchRow } from '../types.js';
 
 const RUNS = 15;
@@ -61,6 +62,14 @@ export default async function (): Promise<BenchRow[]> {
       note: `with the default 40 ms budget the verdict is ${verdict.action}${verdict.action === 'allow' ? '' : ` (${verdict.reasons[0]})`}`,
     });
   }
+  // The WASM syntax check runs on the main thread too; the judge calls it on scripts up to 4 KiB only.
+  const small = SHELL.slice(0, SHELL.lastIndexOf('\n', 4 * 1024));
+  const syntax = await time(() => checkShellSyntax(small));
+  const lexed = await time(() => scanScript(small));
+  rows.push({
+    suite: 'judge', metric: `shell syntax check (WASM) on ${(small.length / 1024).toFixed(1)} KB (median)`, value: syntax, unit: 'ms',
+    baseline: { label: 'shell lexer alone', value: lexed }, ratio: syntax / lexed, target: '< 50 ms', met: syntax < 50,
+  });
   const reply = Array.from({ length: 10_000 }, (_, i) => '```bash\necho ' + i + '\n```').join('\n');
   const capped = await time(() => parseReplyBlocks(reply, ['bash'], { maxBlocks: 20 }));
   const lines = await time(() => reply.split('\n').length);

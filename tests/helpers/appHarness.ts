@@ -26,12 +26,12 @@ export interface TestApp {
 
 export async function startTestApp(
   responses: string[],
-  opts: { contextSize?: number; settings?: SettingsPatch; askUser?: AskUser } = {},
+  opts: { contextSize?: number; settings?: SettingsPatch; askUser?: AskUser; replayChunkSize?: number } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'agentic-test-'));
   const workspace = join(dir, 'workspace');
   const replayFile = join(dir, 'replay.json');
-  writeFileSync(replayFile, JSON.stringify({ responses, ...(opts.contextSize && { contextSize: opts.contextSize }) }));
+  writeFileSync(replayFile, JSON.stringify({ responses, ...(opts.contextSize && { contextSize: opts.contextSize }), ...(opts.replayChunkSize && { chunkSize: opts.replayChunkSize }) }));
   const app = await createApp({
     host: 'cli',
     dataDir: dir,

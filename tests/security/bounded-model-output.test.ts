@@ -84,7 +84,7 @@ describe('the block parser is linear', () => {
 describe('a reply with 10,000 blocks', () => {
   it('runs the first 20, refuses the rest with feedback, and the turn finishes', { timeout: 120_000 }, async () => {
     const reply = Array.from({ length: 10_000 }, (_, i) => fence('bash', `echo block-${i}`)).join('\n');
-    const t = await startTestApp([reply, 'All done.']);
+    const t = await startTestApp([reply, 'All done.'], { replayChunkSize: 4096 });
     try {
       const { value: out, maxDelayMs } = await withLoopDelay(() => t.turn(t.newSession(), 'print ten thousand lines', 'coder'));
       expect(out.status).toBe('done');

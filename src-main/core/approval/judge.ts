@@ -39,7 +39,7 @@ export { CODE_TAGS } from '../tools/registry.js';
 
 const DEFAULT_BUDGET_MS = 40;
 const DEFAULT_MAX_CHARS = 512 * 1024;
-const MAX_SYNTAX_CHARS = 16 * 1024;
+const MAX_SYNTAX_CHARS = 4 * 1024;
 const unique = (items: string[]) => [...new Set(items)];
 
 async function codeFindings(check: ToolCheck, block: Block, opts: JudgeOptions): Promise<Findings> {
@@ -50,7 +50,7 @@ async function codeFindings(check: ToolCheck, block: Block, opts: JudgeOptions):
   try {
     if (check !== 'shell') return judgeSource(check as SourceLanguage, block.code, env);
     const findings = judgeShellScript(block.code, env);
-    // The WASM parser runs on this thread (~3 ms per KiB): only where its verdict can change the outcome.
+    // The WASM parser runs on this thread (~3 ms per KiB, far more under load): only on short scripts where its verdict can change the outcome.
     if (!opts.checkShellSyntax || findings.ask.length > 0 || findings.deny.length > 0) return findings;
     if (block.code.length > MAX_SYNTAX_CHARS) findings.ask.push(`the script is too long for the syntax check (${block.code.length} characters)`);
     else {

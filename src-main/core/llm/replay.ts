@@ -10,6 +10,8 @@ export const ReplayFileSchema = z.object({
   responses: z.array(z.string()),
   /** Optional: the context size the scripted model claims (tests of compaction use a small one). */
   contextSize: z.number().int().positive().optional(),
+  /** Optional: characters per streamed chunk (default 6); tests of very long replies use a large one. */
+  chunkSize: z.number().int().positive().optional(),
 });
 export type ReplayScript = z.infer<typeof ReplayFileSchema>;
 
@@ -65,7 +67,7 @@ export class ReplayProvider implements LlmProvider {
     this.next += 1;
     this.calls.push(request.messages.map((m) => ({ ...m })));
     const splitter = createReasoningStream();
-    const size = Math.max(1, this.options.chunkSize ?? 6);
+    const size = Math.max(1, this.options.chunkSize ?? this.script.chunkSize ?? 6);
     const delay = this.options.chunkDelayMs ?? 0;
     let text = '';
     let reasoning = '';
