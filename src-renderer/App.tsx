@@ -5,7 +5,7 @@ import { OnboardingGate } from './features/onboarding/Onboarding.js';
 import { SessionList } from './features/sessions/SessionList.js';
 import { ShortcutSheet } from './features/shortcuts/ShortcutSheet.js';
 import { useShortcuts } from './features/shortcuts/useShortcuts.js';
-import { SettingsPanel } from './features/settings/SettingsPanel.js';
+import { LazySettingsPanel } from './features/settings/LazySettingsPanel.js';
 import { DropOverlay } from './features/workspace/DropOverlay.js';
 import { WorkspacePanel } from './features/workspace/WorkspacePanel.js';
 import { useStore } from './state/store.js';
@@ -37,7 +37,7 @@ export function App() {
         )}
       </div>
       <ApprovalDialog />
-      {settingsOpen && <SettingsPanel />}
+      {settingsOpen && <LazySettingsPanel />}
       <OnboardingGate />
       <ShortcutSheet />
       <DropOverlay />

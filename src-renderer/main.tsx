@@ -1,4 +1,3 @@
-import '@xterm/xterm/css/xterm.css';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

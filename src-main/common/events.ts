@@ -109,5 +109,4 @@ export type EventOf<T extends EventType> = Extract<AppEvent, { type: T }>;
 /** What an emitter supplies; the bus stamps seq. */
 export type EventInput = AppEvent extends infer E ? (E extends AppEvent ? Omit<E, 'seq'> : never) : never;
 
-export const blockPlaceholder = (blockId: string): string => `[[block:${blockId}]]`;
-export const BLOCK_PLACEHOLDER_RE = /\[\[block:([\w-]+)\]\]/g;
+export { BLOCK_PLACEHOLDER_RE, blockPlaceholder } from './placeholders.js';

@@ -1,6 +1,6 @@
 import type { BlockView, CallView, TurnView } from '../../state/types.js';
 import { BlockTerminal } from '../terminal/BlockTerminal.js';
-import { Markdown } from './Markdown.js';
+import { LazyMarkdown as Markdown } from './LazyMarkdown.js';
 import { Reasoning } from './Reasoning.js';
 import { answerAddsToReplies, splitAtPlaceholders, stripPlaceholders } from './segments.js';
 import { WebActivity, webCallText } from './WebActivity.js';

@@ -1,4 +1,4 @@
-import { BLOCK_PLACEHOLDER_RE } from '../../../src-main/common/events.js';
+import { BLOCK_PLACEHOLDER_RE } from '../../../src-main/common/placeholders.js';
 
 export type Segment = { kind: 'text'; text: string } | { kind: 'block'; blockId: string };
 

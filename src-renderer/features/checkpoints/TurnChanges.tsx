@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { DiffView } from './DiffView.js';
+import { LazyDiffView as DiffView } from './LazyDiffView.js';
 import { loadCheckpoints, useCheckpoints } from './checkpointsStore.js';
 
 /** "N files changed" under a turn; opens the diff view with undo and redo. */

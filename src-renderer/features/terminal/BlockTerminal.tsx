@@ -1,7 +1,7 @@
 import { CodeView } from '../chat/CodeView.js';
 import { useStore } from '../../state/store.js';
 import type { BlockView } from '../../state/types.js';
-import { XtermView } from './XtermView.js';
+import { LazyXterm } from './LazyXterm.js';
 
 const STATUS_LABEL: Record<BlockView['status'], string> = {
   running: 'running',
@@ -68,7 +68,7 @@ export function BlockTerminal({ block }: { block: BlockView }) {
       ) : awaiting ? (
         <div className="terminal-note" data-testid="terminal-note">Waiting for your answer: approve or decline this block.</div>
       ) : (
-        <XtermView output={block.output} />
+        <LazyXterm output={block.output} />
       )}
     </div>
   );
