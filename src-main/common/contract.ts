@@ -116,7 +116,7 @@ export const SandboxPolicySchema = z.object({
   mounts: z.array(z.object({ kind: z.string(), path: z.string(), why: z.string() }).passthrough()),
   hidden: z.array(z.string()),
   env: z.record(z.string()),
-  limits: z.object({ processes: z.number(), processLimit: z.string(), memoryMiB: z.number(), memoryLimit: z.string(), tmpMiB: z.number() }),
+  limits: z.object({ processes: z.number(), processLimit: z.string(), memoryMiB: z.number(), memoryLimit: z.string(), tmpMiB: z.number(), tmpLimit: z.string().optional() }),
   command: z.array(z.string()),
 });
 export type SandboxPolicy = z.infer<typeof SandboxPolicySchema>;

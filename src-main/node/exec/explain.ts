@@ -21,7 +21,7 @@ export interface SandboxExplanation {
   mounts: Mount[];
   hidden: string[];
   env: Record<string, string>;
-  limits: { processes: number; processLimit: string; memoryMiB: number; memoryLimit: string; tmpMiB: number };
+  limits: { processes: number; processLimit: string; memoryMiB: number; memoryLimit: string; tmpMiB: number; tmpLimit?: string };
   /** The command line a block's program runs under (PROGRAM stands for it). */
   command: string[];
 }
@@ -65,6 +65,7 @@ export async function explainSandbox(options: SpecOptions & { allowUnsandboxed: 
       memoryMiB: limits.memoryMiB,
       memoryLimit: sandbox.prlimit ? 'RLIMIT_DATA: private writable memory per process (address-space reservations of the JVM, Go and V8 are not counted)' : 'not enforced: prlimit was not found',
       tmpMiB: limits.tmpMiB,
+      ...(bwrap && sandbox.tmpfsSize === false ? { tmpLimit: 'NOT enforced: this bwrap is older than 0.7 (no --size)' } : {}),
     },
     command: (() => {
       const c = wrapCommand(sandbox, spec, 'PROGRAM', []);
@@ -92,7 +93,7 @@ export function formatExplanation(e: SandboxExplanation): string {
     'Limits:',
     `  processes  ${e.limits.processes}  — ${e.limits.processLimit}`,
     `  memory     ${e.limits.memoryMiB} MiB per process  — ${e.limits.memoryLimit}`,
-    `  /tmp, /dev/shm  ${e.limits.tmpMiB} MiB each`,
+    `  /tmp, /dev/shm  ${e.limits.tmpMiB} MiB each${e.limits.tmpLimit ? `  — ${e.limits.tmpLimit}` : ''}`,
     ...(e.mounts.length ? ['File system (in order; a later line covers an earlier one):', ...e.mounts.map(mountLine)] : []),
     'Never visible:',
     ...e.hidden.map((h) => `  ${h}`),

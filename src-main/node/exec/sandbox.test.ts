@@ -57,6 +57,10 @@ describe('bwrapArgs', () => {
     expect(text).toContain('--size 8388608 --tmpfs /tmp');
   });
 
+  it('leaves --size out where bwrap is too old for it (it would refuse to start)', () => {
+    expect(bwrapArgs(spec, { layout, tmpfsSize: false }, all)).not.toContain('--size');
+  });
+
   it('cuts the network when the setting is off', () => {
     expect(args).not.toContain('--unshare-net');
     expect(bwrapArgs({ ...spec, network: false }, { layout })).toContain('--unshare-net');

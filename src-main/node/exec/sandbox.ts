@@ -22,6 +22,8 @@ export interface SandboxInfo {
   layout?: HostLayout;
   /** bwrap ≥ 0.8: nested user namespaces can be refused. */
   disableUserns?: boolean;
+  /** bwrap ≥ 0.7 can bound a tmpfs (--size); older ones mount /tmp and /dev/shm unbounded. Default: yes. */
+  tmpfsSize?: boolean;
   /** util-linux prlimit, which sets the per-block limits (Linux). */
   prlimit?: string | null;
   /** As root: where per-block pids cgroups are made (RLIMIT_NPROC does not bind uid 0); null where none can be. */
@@ -56,7 +58,8 @@ export async function detectSandbox(): Promise<SandboxInfo> {
     const probe = [...privilegeArgs(layout, disableUserns), '--ro-bind', '/', '/', '--proc', '/proc', '--dev', '/dev', '--', 'true'];
     const ok = await run(bwrap, probe);
     if (!ok.ok) return NONE(`bubblewrap cannot create an unprivileged user namespace here (${ok.text.trim().slice(0, 200) || 'disabled?'}): code blocks would run without a sandbox.`, layout);
-    return { available: true, kind: 'bubblewrap', warning: null, executable: bwrap, layout, disableUserns, prlimit, pidsCgroup };
+    const tmpfsSize = help.text.includes('--size');
+    return { available: true, kind: 'bubblewrap', warning: null, executable: bwrap, layout, disableUserns, tmpfsSize, prlimit, pidsCgroup };
   }
   if (process.platform === 'darwin') {
     const sandboxExec = await findExecutable('sandbox-exec');
@@ -68,14 +71,14 @@ export async function detectSandbox(): Promise<SandboxInfo> {
 
 const MIB = 1024 * 1024;
 
-function mountArgs(m: Mount): string[] {
+function mountArgs(m: Mount, sized: boolean): string[] {
   switch (m.kind) {
     case 'ro':
       return ['--ro-bind', m.path, m.path];
     case 'rw':
       return ['--bind', m.path, m.path];
     case 'tmpfs':
-      return [...(m.sizeMiB ? ['--size', String(m.sizeMiB * MIB)] : []), '--tmpfs', m.path];
+      return [...(m.sizeMiB && sized ? ['--size', String(m.sizeMiB * MIB)] : []), '--tmpfs', m.path];
     case 'mask':
       // An empty folder made read-only, or the empty file /dev/null read-only.
       // (A folder that a later mount lies in stays a writable tmpfs: its mount point is made there.)
@@ -97,11 +100,11 @@ const FALLBACK_LAYOUT: HostLayout = { home: '/nonexistent', uid: -1, topLevel: {
  * namespaces, a new session (no typing into the app's terminal), death with its parent, the
  * allow-listed mounts, a read-only root, and no network when the setting says so.
  */
-export function bwrapArgs(spec: SandboxSpec, info: Pick<SandboxInfo, 'layout' | 'disableUserns'> = {}, probe: Probe = probeHost): string[] {
+export function bwrapArgs(spec: SandboxSpec, info: Pick<SandboxInfo, 'layout' | 'disableUserns' | 'tmpfsSize'> = {}, probe: Probe = probeHost): string[] {
   const layout = info.layout ?? FALLBACK_LAYOUT;
   const args = privilegeArgs(info.layout, info.disableUserns ?? false);
   if (!spec.network) args.push('--unshare-net');
-  for (const m of policyMounts(layout, spec, probe)) args.push(...mountArgs(m));
+  for (const m of policyMounts(layout, spec, probe)) args.push(...mountArgs(m, info.tmpfsSize ?? true));
   // The sandbox's own root (a tmpfs holding the mount points) is read-only too.
   args.push('--remount-ro', '/', '--chdir', spec.workspace);
   return args;
