@@ -15,6 +15,8 @@ afterEach(async () => {
 });
 
 const allow = { approval: { mode: 'allow-all' as const } };
+/** Each turn ran exactly its one scripted block, successfully (a failed block would make the model's next reply run in this turn). */
+const ranOk = (turnId: string) => expect(t!.of('block.finished', turnId).map((b) => `${b.status}:${b.output.slice(0, 200)}`)).toEqual([expect.stringMatching(/^ok:/)]);
 const cmd = <K extends CommandName>(name: K, input: CommandInput<K>): Promise<CommandOutput<K>> =>
   t!.app.handlers[name](input as never, { clientId: "test" }) as Promise<CommandOutput<K>>;
 
@@ -84,8 +86,10 @@ describe('checkpoints', () => {
     const s0 = treeState(t.workspace);
     const session = t.newSession();
     const one = await t.turn(session, 'write v1', 'coder');
+    ranOk(one.turnId);
     const s1 = treeState(t.workspace);
     const two = await t.turn(session, 'write v2', 'coder');
+    ranOk(two.turnId);
     const s2 = treeState(t.workspace);
 
     const refused = await cmd('checkpoint.undo', { turnId: one.turnId, cascade: false });
@@ -158,10 +162,12 @@ describe('checkpoints', () => {
       ], { settings: allow });
       const session = t.newSession();
       const one = await t.turn(session, 'one', 'coder');
+      ranOk(one.turnId);
       const c1 = await cmd('checkpoint.changes', { turnId: one.turnId });
       expect(c1.changes.find((c) => c.path === 'out-link')).toMatchObject({ entry: 'link', after: { kind: 'link', target: outside } });
       expect(c1.changes.some((c) => c.path.startsWith('out-link/'))).toBe(false);
       const two = await t.turn(session, 'two', 'coder');
+      ranOk(two.turnId);
       // Undoing turn one alone would write d/x.txt through the link: refused, blamed on turn two.
       const refused = await cmd('checkpoint.undo', { turnId: one.turnId, cascade: false });
       expect(refused.done).toBe(false);
