@@ -6,6 +6,7 @@ import { pickBridge, setBridge } from './bridge/index.js';
 import { openSession, refreshSessions, startup } from './state/actions.js';
 import { connectStore } from './state/connect.js';
 import { useStore } from './state/store.js';
+import { connectVoice } from './features/voice/voiceStore.js';
 
 const bridge = pickBridge();
 setBridge(bridge);
@@ -17,6 +18,7 @@ connectStore(bridge, useStore, () => {
   const active = useStore.getState().activeSessionId;
   void refreshSessions().then(() => (active ? openSession(active) : undefined));
 });
+connectVoice();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');

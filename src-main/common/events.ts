@@ -102,6 +102,7 @@ export const EventSchema = z.discriminatedUnion('type', [
   ev('voice.transcript', voiceEventShapes['voice.transcript']),
   ev('voice.speaking', voiceEventShapes['voice.speaking']),
   ev('voice.error', voiceEventShapes['voice.error']),
+  ev('voice.toggle', voiceEventShapes['voice.toggle']),
 ]);
 export type AppEvent = z.infer<typeof EventSchema>;
 export type EventType = AppEvent['type'];

@@ -97,4 +97,6 @@ export const voiceEventShapes = {
   },
   'voice.speaking': { speaking: z.boolean(), text: z.string() },
   'voice.error': { captureId: z.string().nullable(), message: z.string() },
+  /** The global hotkey (Electron) was pressed: the page starts or stops listening. */
+  'voice.toggle': {},
 } as const;

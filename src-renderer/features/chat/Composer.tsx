@@ -1,5 +1,8 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { cancelTurn, sendMessage } from '../../state/actions.js';
+import { MicButton, useHoldToTalk } from '../voice/MicButton.js';
+import { sendVoice } from '../voice/sendVoice.js';
+import { onTranscript } from '../voice/voiceStore.js';
 import { AgentPicker } from './AgentPicker.js';
 
 /** The input box: Enter sends, Shift+Enter breaks the line; Stop while a turn runs. */
@@ -7,6 +10,19 @@ export function Composer({ runningTurnId, disabled }: { runningTurnId: string | 
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const canSend = !disabled && !sending && runningTurnId === null && text.trim() !== '';
+  const textRef = useRef(text);
+  textRef.current = text;
+  useHoldToTalk(useCallback(() => textRef.current.trim() === '', []));
+  // A spoken request lands in the box; with auto-send it goes at once (with whisper's language).
+  useEffect(
+    () =>
+      onTranscript((heard, language, autoSend) => {
+        const joined = textRef.current.trim() ? `${textRef.current.trim()} ${heard}` : heard;
+        setText(joined);
+        if (autoSend && !disabled) void sendVoice(joined, language).then((sent) => sent && setText(''));
+      }),
+    [disabled],
+  );
 
   const submit = async (): Promise<void> => {
     if (!canSend) return;
@@ -37,6 +53,7 @@ export function Composer({ runningTurnId, disabled }: { runningTurnId: string | 
       <div className="composer-bar">
         <AgentPicker />
         <span className="spacer" />
+        <MicButton disabled={disabled} />
         {runningTurnId !== null && (
           <button className="btn btn-danger" data-testid="stop" onClick={() => void cancelTurn(runningTurnId)}>
             ■ Stop

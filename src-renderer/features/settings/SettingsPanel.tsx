@@ -7,6 +7,7 @@ import { McpSection } from './McpSection.js';
 import { ModelsSection } from './ModelsSection.js';
 import { ProviderSection } from './ProviderSection.js';
 import { SandboxSection } from './SandboxSection.js';
+import { VoiceSection } from './VoiceSection.js';
 
 export type UpdateSettings = (patch: SettingsPatch) => Promise<void>;
 
@@ -52,6 +53,7 @@ export function SettingsPanel() {
             <ModelsSection settings={settings} update={update} />
             <ExecutionSection settings={settings} update={update} />
             <SandboxSection settings={settings} update={update} />
+            <VoiceSection settings={settings} update={update} />
             <McpSection />
           </div>
         )}
