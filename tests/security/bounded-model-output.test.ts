@@ -96,7 +96,8 @@ describe('a reply with 10,000 blocks', () => {
       const feedback = t.replay().calls[1]!.at(-1)!.content;
       expect(feedback).toMatch(/Only the first 20 blocks of your reply were considered; the other 9980 were not run/);
       expect(out.answer).toBe('All done.');
-      expect(maxDelayMs).toBeLessThan(2000);
+      // Loose on purpose: sandboxed blocks and SQLite share the two cores with other test workers; the stall this guards against took minutes.
+      expect(maxDelayMs).toBeLessThan(5000);
     } finally {
       await t.close();
     }
