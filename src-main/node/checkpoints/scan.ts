@@ -10,6 +10,7 @@ import { sameStat, type Manifest } from '../../core/checkpoints/changes.js';
 import { sha256, type ObjectStore } from './objects.js';
 
 export const RESTORE_TMP_PREFIX = '.agentic-restore-';
+const RACY_MS = 1000;
 
 export interface ScanOptions {
   maxFileBytes: number;
@@ -61,6 +62,9 @@ function entryOf(abs: string, st: Stats, prev: FsEntry | undefined, opts: { maxF
   }
   const hash = sha256(data);
   opts.objects?.put(data, hash);
+  // File times tick coarsely (a few ms): a file written again in the same tick, with the same size,
+  // would look unchanged to the next scan. One written that recently is read again next time.
+  if (Date.now() - st.mtimeMs < RACY_MS) return { ...fresh, hash, ctimeMs: -1 };
   return { ...fresh, hash };
 }
 
