@@ -125,6 +125,8 @@ export const commands = {
   'app.info': cmd(Empty, AppInfoSchema),
   'session.create': cmd(z.object({ title: z.string().max(200).optional() }), SessionSchema),
   'session.list': cmd(Empty, z.array(SessionSchema)),
+  /** Sessions whose title, requests or answers hold the words (SQLite FTS5), newest first. */
+  'session.search': cmd(z.object({ query: z.string().max(200) }), z.array(SessionSchema)),
   // A long session opens on its most recent turns; `earlierTurns` are fetched a page at a time.
   'session.open': cmd(z.object({ id: Id }), z.object({ session: SessionSchema, turns: z.array(TurnRecordSchema), earlierTurns: z.number().int().min(0) })),
   'session.turns': cmd(

@@ -24,6 +24,8 @@ export interface StoredMessage {
 export interface SessionStore {
   createSession(title?: string): Session;
   listSessions(): Session[];
+  /** By title and content; stores without an index may leave it out (titles are then searched). */
+  searchSessions?(query: string): Session[];
   getSession(id: string): Session | null;
   renameSession(id: string, title: string): Session;
   deleteSession(id: string): boolean;

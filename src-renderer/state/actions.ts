@@ -1,6 +1,7 @@
 import type { CommandInput, CommandName, CommandOutput } from '../../src-main/common/contract.js';
 import type { AgentChoice } from '../../src-main/common/agents.js';
 import { bridge } from '../bridge/index.js';
+import { markdownFileName, sessionMarkdown } from '../features/sessions/exportMarkdown.js';
 import { humanError } from '../ui/errorText.js';
 import { removeApproval, sessionLoaded, sessionRemoved, turnSubmitted } from './reducer.js';
 import { useStore } from './store.js';
@@ -36,11 +37,20 @@ export async function openSession(id: string): Promise<void> {
   if (opened) store().updateDomain((d) => sessionLoaded(d, id, opened.turns));
 }
 
+/**
+ * A new session is a draft (no active id) until its first message: an empty "New session" is never
+ * stored, so opening and leaving one leaves nothing behind.
+ */
 export async function newSession(): Promise<void> {
+  store().set({ activeSessionId: null, menuOpen: false });
+}
+
+/** Stores the draft session when its first message is sent. */
+async function storeDraftSession(): Promise<string | null> {
   const session = await call('session.create', {});
-  if (!session) return;
-  store().set({ sessions: [session, ...store().sessions.filter((s) => s.id !== session.id)] });
-  await openSession(session.id);
+  if (!session) return null;
+  store().set({ sessions: [session, ...store().sessions.filter((s) => s.id !== session.id)], activeSessionId: session.id });
+  return session.id;
 }
 
 export async function renameSession(id: string, title: string): Promise<void> {
@@ -67,13 +77,13 @@ export async function startup(): Promise<void> {
   const first = store().sessions[0];
   if (active) await openSession(active);
   else if (first) await openSession(first.id);
-  else await newSession();
 }
 
 /** Sends a request; `agent` overrides the picker (regenerate and edit keep the agent that answered). */
 export async function sendMessage(text: string, agent?: AgentChoice): Promise<boolean> {
-  const sessionId = store().activeSessionId;
-  if (!sessionId || !text.trim()) return false;
+  if (!text.trim()) return false;
+  const sessionId = store().activeSessionId ?? (await storeDraftSession());
+  if (!sessionId) return false;
   const sent = await call('turn.send', { sessionId, text, agent: agent ?? store().agentChoice });
   if (!sent) return false;
   store().updateDomain((d) => turnSubmitted(d, sessionId, sent.turnId, text));
@@ -87,4 +97,27 @@ export async function cancelTurn(turnId: string): Promise<void> {
 export async function answerApproval(approvalId: string, approved: boolean): Promise<void> {
   const answer = await call('approval.answer', { approvalId, approved });
   if (answer) store().updateDomain((d) => removeApproval(d, approvalId));
+}
+
+/** Saves a session as a Markdown file (the browser's download). */
+export async function exportSession(id: string): Promise<void> {
+  const opened = await call('session.open', { id });
+  if (!opened) return;
+  // A long session opens on its latest turns: fetch the earlier pages too, so the file is whole.
+  let turns = opened.turns;
+  for (let earlier = opened.earlierTurns; earlier > 0; ) {
+    const page = await call('session.turns', { id, skip: turns.length, limit: 200 });
+    if (!page || page.turns.length === 0) break;
+    turns = [...page.turns, ...turns];
+    earlier = page.earlierTurns;
+  }
+  const blob = new Blob([sessionMarkdown(opened.session.title, turns)], { type: 'text/markdown;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = markdownFileName(opened.session.title);
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -6,7 +6,7 @@ import type { SessionStore } from '../store.js';
 import type { ApprovalRegistry } from './approvals.js';
 import type { AgentEngine } from './engine.js';
 
-type SessionCommands = 'session.create' | 'session.list' | 'session.open' | 'session.turns' | 'session.rename' | 'session.delete' | 'turn.send' | 'turn.cancel' | 'approval.answer';
+type SessionCommands = 'session.create' | 'session.list' | 'session.search' | 'session.open' | 'session.turns' | 'session.rename' | 'session.delete' | 'turn.send' | 'turn.cancel' | 'approval.answer';
 
 const DEFAULT_TITLE = 'New session';
 /** Turns a session opens with, and a page of earlier ones: a screenful many times over. */
@@ -37,6 +37,11 @@ export function createSessionHandlers(deps: {
       return session;
     },
     'session.list': async () => store.listSessions(),
+    'session.search': async ({ query }) => {
+      if (store.searchSessions) return store.searchSessions(query);
+      const q = query.trim().toLowerCase();
+      return store.listSessions().filter((s) => s.title.toLowerCase().includes(q));
+    },
     // A long session opens on its recent turns; earlier ones come a page at a time (session.turns).
     'session.open': async ({ id }) => {
       const session = must(id);

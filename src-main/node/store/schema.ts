@@ -88,6 +88,21 @@ const MIGRATIONS: readonly string[] = [
   ALTER TABLE messages ADD COLUMN untrusted TEXT;
   ALTER TABLE compacted_messages ADD COLUMN untrusted TEXT;
   `,
+  // 3: full-text search of sessions by what was asked and answered (FTS5), kept in step by triggers.
+  `
+  CREATE VIRTUAL TABLE turn_search USING fts5(session_id UNINDEXED, body, tokenize = 'unicode61 remove_diacritics 2');
+  INSERT INTO turn_search (rowid, session_id, body) SELECT seq, session_id, request || char(10) || answer FROM turns;
+  CREATE TRIGGER turn_search_insert AFTER INSERT ON turns BEGIN
+    INSERT INTO turn_search (rowid, session_id, body) VALUES (new.seq, new.session_id, new.request || char(10) || new.answer);
+  END;
+  CREATE TRIGGER turn_search_update AFTER UPDATE OF request, answer ON turns BEGIN
+    DELETE FROM turn_search WHERE rowid = old.seq;
+    INSERT INTO turn_search (rowid, session_id, body) VALUES (new.seq, new.session_id, new.request || char(10) || new.answer);
+  END;
+  CREATE TRIGGER turn_search_delete AFTER DELETE ON turns BEGIN
+    DELETE FROM turn_search WHERE rowid = old.seq;
+  END;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

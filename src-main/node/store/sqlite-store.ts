@@ -73,6 +73,15 @@ export class SqliteStore implements SessionStore {
     return (this.sql.listSessions.all() as SessionRow[]).map(toSession);
   }
 
+  /** Sessions by title or by the words of their requests and answers (each word a prefix; all must match). */
+  searchSessions(query: string): Session[] {
+    const words = query.normalize('NFKC').match(/[\p{L}\p{N}_]+/gu)?.slice(0, 12) ?? [];
+    if (words.length === 0) return this.listSessions();
+    const like = `%${query.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const match = words.map((w) => `"${w}"*`).join(' ');
+    return (this.sql.searchSessions.all({ like, match }) as SessionRow[]).map(toSession);
+  }
+
   getSession(id: string): Session | null {
     const row = this.sql.getSession.get(id) as SessionRow | undefined;
     return row ? toSession(row) : null;

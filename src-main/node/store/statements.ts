@@ -51,6 +51,10 @@ const SQL = {
   blocksOfRecentTurns: `SELECT b.* FROM blocks b
     WHERE b.turn_id IN (SELECT id FROM turns WHERE session_id = @session_id ORDER BY seq DESC LIMIT @limit OFFSET @skip) ORDER BY b.id`,
   countTurnsOfSession: `SELECT COUNT(*) AS n FROM turns WHERE session_id = ?`,
+  // Sessions whose title has @like, or whose requests and answers match the FTS5 query @match.
+  searchSessions: `SELECT id, title, created_at, updated_at FROM sessions
+    WHERE title LIKE @like ESCAPE '\\' OR id IN (SELECT session_id FROM turn_search WHERE turn_search MATCH @match)
+    ORDER BY updated_at DESC, rowid DESC LIMIT 100`,
 } as const;
 
 export type Statements = { [K in keyof typeof SQL]: Statement };

@@ -8,7 +8,6 @@ import { TurnItem } from './TurnItem.js';
 const EMPTY: string[] = [];
 
 export function ChatView() {
-  const sessionId = useStore((s) => s.activeSessionId);
   const turnIds = useStore((s) => (s.activeSessionId ? s.domain.sessionTurns[s.activeSessionId] : undefined) ?? EMPTY);
   const title = useStore((s) => s.sessions.find((x) => x.id === s.activeSessionId)?.title ?? '');
   const runningTurnId = useStore((s) => turnIds.find((id) => s.domain.turns[id]?.status === 'running') ?? null);
@@ -50,7 +49,7 @@ export function ChatView() {
           <TurnItem key={id} turnId={id} busy={runningTurnId !== null} last={i === turnIds.length - 1} />
         ))}
       </div>
-      <Composer runningTurnId={runningTurnId} disabled={sessionId === null} />
+      <Composer runningTurnId={runningTurnId} disabled={false} />
     </div>
   );
 }

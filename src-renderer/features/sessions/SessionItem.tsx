@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Session } from '../../../src-main/common/contract.js';
-import { deleteSession, openSession, renameSession } from '../../state/actions.js';
+import { deleteSession, exportSession, openSession, renameSession } from '../../state/actions.js';
 
 /** One session: click to open; rename inline; delete asks once more before it happens. */
 export function SessionItem({ session, active, running }: { session: Session; active: boolean; running: boolean }) {
@@ -52,6 +52,9 @@ export function SessionItem({ session, active, running }: { session: Session; ac
           </>
         ) : (
           <>
+            <button className="icon-btn" data-testid="session-export" onClick={() => void exportSession(session.id)} title="Export as Markdown">
+              ⤓
+            </button>
             <button className="icon-btn" data-testid="session-rename" onClick={() => { setTitle(session.title); setEditing(true); }} title="Rename">
               ✎
             </button>
