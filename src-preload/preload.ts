@@ -32,4 +32,3 @@ window.addEventListener(
 );
 
 contextBridge.exposeInMainWorld('agentic', bridge);
-export type PreloadBridge = typeof bridge;

@@ -24,7 +24,6 @@ const STEPS = 200;
 const reply = ['One:', '```python\nprint(1)\n```', 'Two:', '```bash\necho 2\n```', 'Three:', '```python\nprint(3)\n```'].join('\n');
 const instant = (tag: string): Tool => ({
   tag,
-  description: tag,
   run: async (): Promise<ToolResult> => ({ status: 'ok', exitCode: 0, output: 'ok\n', savedTo: null, durationMs: 0 }),
 });
 

@@ -6,7 +6,7 @@ import type { AgentName } from '../../src-main/common/agents.js';
 import { findConcepts } from '../../src-main/core/routing/concepts.js';
 import { normalize, tokenize } from '../../src-main/core/routing/featurizer.js';
 import { ROUTER_MODEL_FILE } from '../../src-main/core/routing/manifest.js';
-import { decideRoute } from '../../src-main/core/routing/policy.js';
+import { decideRouteDetailed } from '../../src-main/core/routing/policy.js';
 import { defaultRouterDir, OnnxRouter } from '../../src-main/node/router/onnxRouter.js';
 import { loadDataset, splitDataset, SPLIT_DEFAULTS } from '../../scripts/router/dataset.js';
 import { finalTruth } from '../../scripts/router/metrics.js';
@@ -51,7 +51,7 @@ export default async function routerBench(): Promise<BenchRow[]> {
   await router.classify('warm up the language detector');
   for (const text of texts) await router.classify(text); // warm-up pass
 
-  const decide = async (text: string) => decideRoute(await router.classify(text), { mcpConfigured: true, text });
+  const decide = async (text: string) => decideRouteDetailed(await router.classify(text), { mcpConfigured: true, text }).decision;
   const decision = await time(texts, decide);
   const model = await time(texts, (text) => router.run(router.featurize(text)));
   const featurizeOnly = await time(texts, (text) => router.featurize(text));

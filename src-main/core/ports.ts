@@ -1,6 +1,6 @@
 // Ports: what the core needs from the outside world. Adapters in node/ implement them; app.ts wires them.
-import type { AgentName, Complexity } from '../common/agents.js';
-import type { BlockStatus, EventInput, RoutingDecision } from '../common/events.js';
+import type { Complexity } from '../common/agents.js';
+import type { BlockStatus, EventInput } from '../common/events.js';
 
 export type ChatRole = 'system' | 'user' | 'assistant';
 export interface ChatMessage {
@@ -96,8 +96,6 @@ export interface ToolResult {
 
 export interface Tool {
   readonly tag: string;
-  /** One line for the prompt. */
-  readonly description: string;
   run(block: Block, ctx: ToolContext): Promise<ToolResult>;
 }
 
@@ -122,7 +120,6 @@ export interface ClassifierScores {
 export interface RequestClassifier {
   classify(text: string): Promise<ClassifierScores>;
 }
-export type RouteDecider = (text: string) => Promise<RoutingDecision>;
 
 export type Emit = (event: EventInput) => void;
 
@@ -138,5 +135,3 @@ export interface Logger {
   warn(message: string, data?: Record<string, unknown>): void;
   error(message: string, data?: Record<string, unknown>): void;
 }
-
-export type { AgentName };

@@ -2,7 +2,7 @@ import { createIpcBridge } from './ipc.js';
 import type { RendererBridge } from './types.js';
 import { bridgeUrlFromLocation, createWebSocketBridge } from './websocket.js';
 
-export type { ConnectionStatus, PreloadApi, RendererBridge } from './types.js';
+export type { RendererBridge } from './types.js';
 
 /** Electron's preload when present, else the web host's WebSocket on the page's own origin. */
 export function pickBridge(win: Window = window): RendererBridge {

@@ -39,7 +39,7 @@ export async function runCodeLoop(ctx: AgentContext, cfg: CodeLoopConfig): Promi
     lastText = reply.text;
     conversation.push({ role: 'assistant', content: reply.text });
     if (reply.blocks.length === 0) {
-      return outcome(cfg.agent, ctx, conversation, reply.text, reasoning, all, true);
+      return outcome(cfg.agent, conversation, reply.text, reasoning, all, true);
     }
     const results = await ctx.runBlocks(reply.blocks, cfg.tools, reply.call);
     all.push(...results);
@@ -54,7 +54,7 @@ export async function runCodeLoop(ctx: AgentContext, cfg: CodeLoopConfig): Promi
     }
     if (allOk && (!observationsOnly || attempt === cfg.maxAttempts)) {
       conversation.push({ role: 'user', content: feedback });
-      return outcome(cfg.agent, ctx, conversation, reply.text, reasoning, all, true);
+      return outcome(cfg.agent, conversation, reply.text, reasoning, all, true);
     }
     if (allOk) {
       conversation.push({ role: 'user', content: `${feedback}\n\n${assemblePrompt(cfg.prompts, 'feedback/observed', cfg.vars)}` });
@@ -65,7 +65,7 @@ export async function runCodeLoop(ctx: AgentContext, cfg: CodeLoopConfig): Promi
   }
   const failed = [...all].reverse().find((r) => !r.success);
   const summary = giveUpAnswer(cfg.maxAttempts, all, failed, lastText);
-  return outcome(cfg.agent, ctx, conversation, summary, reasoning, all, false);
+  return outcome(cfg.agent, conversation, summary, reasoning, all, false);
 }
 
 /** Feedback on the blocks past the per-reply limit; the reply kept exactly `kept` (the limit) when some were refused. */
@@ -91,7 +91,6 @@ function giveUpAnswer(maxAttempts: number, all: readonly BlockResult[], failed: 
 
 function outcome(
   agent: AgentName,
-  ctx: AgentContext,
   conversation: ChatMessage[],
   answer: string,
   reasoning: string,
@@ -101,6 +100,5 @@ function outcome(
   const files = blocks.map((b) => b.savedTo).filter((p): p is string => !!p);
   const memory = [...conversation];
   if (!success) memory.push({ role: 'assistant', content: answer });
-  void ctx;
   return { agent, answer, reasoning, memory, success, artifacts: { files } };
 }

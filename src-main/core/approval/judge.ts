@@ -35,8 +35,6 @@ export interface JudgeOptions {
   maxCodeChars?: number;
 }
 
-export { CODE_TAGS } from '../tools/registry.js';
-
 const DEFAULT_BUDGET_MS = 40;
 const DEFAULT_MAX_CHARS = 512 * 1024;
 const MAX_SYNTAX_CHARS = 4 * 1024;

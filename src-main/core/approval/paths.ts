@@ -15,19 +15,6 @@ export function normalizePosix(path: string): string {
   return (absolute ? '/' : '') + parts.join('/');
 }
 
-const HARMLESS_DEVICES = /^\/dev\/(null|zero|stdout|stderr|stdin|tty|fd\/\d+|urandom|random)$/;
-
-/** Whether a path written in a command (relative to the workspace, where it runs) lands outside it. */
-export function pointsOutside(workspace: string, written: string): boolean {
-  if (written === '' || written === '-') return false;
-  // Home and variable expansions ($HOME, ${TMPDIR}) are not the workspace; we cannot tell where they go.
-  if (written.startsWith('~') || written.startsWith('$')) return true;
-  const absolute = written.startsWith('/') ? normalizePosix(written) : normalizePosix(`${workspace}/${written}`);
-  if (HARMLESS_DEVICES.test(absolute)) return false;
-  const root = normalizePosix(workspace);
-  return !(absolute === root || absolute.startsWith(root === '/' ? '/' : `${root}/`));
-}
-
 /** What is at an absolute path: the judge asks before rewriting an existing file. Null: nothing, or unknown. */
 export type FileKind = (absolutePath: string) => 'file' | 'dir' | null;
 

@@ -10,17 +10,10 @@ export interface ScannedSource {
   literals: string[];
 }
 
-const TOKEN_RE = /"§(\d+)"/g;
-
 /** The literal a `"§N"` token stands for. */
 export function literalOf(scanned: ScannedSource, token: string): string | undefined {
   const m = /^"§(\d+)"$/.exec(token.trim());
   return m ? scanned.literals[Number(m[1])] : undefined;
-}
-
-/** Replaces literal tokens by their contents, quoted, to show a fragment to a person. */
-export function restoreLiterals(scanned: ScannedSource, fragment: string): string {
-  return fragment.replace(TOKEN_RE, (_, n: string) => JSON.stringify(scanned.literals[Number(n)] ?? ''));
 }
 
 function closingQuote(code: string, i: number, quote: string, escapes: boolean): number {

@@ -100,7 +100,7 @@ export function createAgentContext(
     } else {
       const reason = taintReason(state);
       const verdict = await services.judge(block, { workspace: state.workspace, tainted: reason !== null, ...(reason !== null ? { taintReason: reason } : {}) });
-      result = await approveThenRun(block, tool, verdict, call);
+      result = await approveThenRun(block, tool, verdict);
     }
     const finished: BlockResult = {
       blockId: block.id,
@@ -120,7 +120,7 @@ export function createAgentContext(
     return finished;
   };
 
-  const approveThenRun = async (block: Block, tool: Tool, verdict: ApprovalVerdict, call: number): Promise<ToolResult> => {
+  const approveThenRun = async (block: Block, tool: Tool, verdict: ApprovalVerdict): Promise<ToolResult> => {
     const declined = (why: string): ToolResult => ({ status: 'declined', exitCode: null, output: why, savedTo: null, durationMs: 0 });
     if (verdict.action === 'deny') return declined(`Not run: ${verdict.reasons.join('; ')}.`);
     if (verdict.action === 'ask') {
@@ -130,7 +130,6 @@ export function createAgentContext(
       state.signal.throwIfAborted();
       if (!approved) return declined(`The user declined to run this ${block.tag} block (${verdict.reasons.join('; ')}). Do not retry it as is; propose a safer way or ask the user.`);
     }
-    void call;
     try {
       return await tool.run(block, {
         workspace: state.workspace,

@@ -32,7 +32,6 @@ export function createMcpTool(port: McpClientPort, opts: McpToolOptions): McpToo
   const maxOutput = opts.maxOutputChars ?? 50_000;
   return {
     tag: 'mcp',
-    description: 'Calls a tool of a configured MCP server: {"server", "tool", "arguments"}.',
     inspect(block) {
       const parsed = parseMcpCall(block.code);
       if (!parsed.ok) return { call: null, verdict: { action: 'allow' }, command: block.code };

@@ -4,8 +4,6 @@ import { jsonrepair } from 'jsonrepair';
 import { z } from 'zod';
 import type { AgentName } from '../../common/agents.js';
 
-export const PLAN_STEP_AGENTS = ['coder', 'file', 'web', 'casual', 'mcp'] as const satisfies readonly AgentName[];
-
 export interface PlanStep {
   id: string;
   agent: AgentName;

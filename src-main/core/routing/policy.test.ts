@@ -4,13 +4,14 @@ import { RoutingDecisionSchema } from '../../common/events.js';
 import type { ClassifierScores } from '../ports.js';
 import { RouterManifestSchema } from './manifest.js';
 import { DEFAULT_FEATURIZER_CONFIG } from './featurizer.js';
-import { AGENT_CONFIDENCE_FLOOR, decideRoute, decideRouteDetailed, ROUTER_AGENT_LABELS } from './policy.js';
+import { AGENT_CONFIDENCE_FLOOR, decideRouteDetailed, ROUTER_AGENT_LABELS, type RouteOptions } from './policy.js';
 
 function scores(agent: Record<string, number>, high = 0.1, language = 'en'): ClassifierScores {
   const base = { casual: 0, coder: 0, file: 0, web: 0, mcp: 0 };
   return { agent: { ...base, ...agent }, complexity: { LOW: 1 - high, HIGH: high }, language };
 }
 const request = 'please do the thing with the stuff';
+const decideRoute = (s: ClassifierScores, opts: RouteOptions) => decideRouteDetailed(s, opts).decision;
 
 describe('router labels', () => {
   it('names only agents that exist (a label without an agent failed requests in the original)', () => {
@@ -36,7 +37,7 @@ describe('router labels', () => {
   });
 });
 
-describe('decideRoute', () => {
+describe('decideRouteDetailed', () => {
   it('follows the model when it is sure, and reports a valid decision with the language', () => {
     const outcome = decideRouteDetailed(scores({ web: 0.9, coder: 0.1 }, 0.1, 'fr'), { mcpConfigured: false, text: request });
     expect(outcome).toMatchObject({ reason: 'router', rule: 'model' });

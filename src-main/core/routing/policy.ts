@@ -16,7 +16,6 @@ import { matchGreeting } from './greetings.js';
 
 /** The agents the classifier's agent head can name. planner is reached through complexity. */
 export const ROUTER_AGENT_LABELS = ['casual', 'coder', 'file', 'web', 'mcp'] as const satisfies readonly AgentName[];
-export type RouterAgentLabel = (typeof ROUTER_AGENT_LABELS)[number];
 
 export const AGENT_CONFIDENCE_FLOOR = 0.4;
 export const SAFE_FALLBACK_AGENT: AgentName = 'casual';
@@ -40,10 +39,6 @@ export interface RouteOutcome {
   decision: RoutingDecision;
   reason: RouteReason;
   rule: RouteRule;
-}
-
-export function decideRoute(scores: ClassifierScores, opts: RouteOptions): RoutingDecision {
-  return decideRouteDetailed(scores, opts).decision;
 }
 
 const KNOWN_AGENTS: ReadonlySet<string> = new Set(AGENT_NAMES);

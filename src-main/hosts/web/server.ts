@@ -1,6 +1,6 @@
 // The web host: the renderer and the typed contract over a WebSocket at /bridge, behind the gate.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Handlers } from '../../common/contract.js';
@@ -125,5 +125,3 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       }),
   };
 }
-
-export type { Server };

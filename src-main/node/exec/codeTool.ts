@@ -21,14 +21,6 @@ export interface CodeToolOptions extends SpecOptions {
   logger?: Logger;
 }
 
-const DESCRIPTIONS: Record<CodeLanguage, string> = {
-  python: 'runs a Python 3 script',
-  bash: 'runs a bash script (any command, e.g. `python3 main.py` or `gcc x.c && ./a.out`)',
-  c: 'compiles a C program with its main() and runs it',
-  go: 'builds a Go program (package main) and runs it',
-  java: 'compiles a Java program (the class with main) and runs it',
-};
-
 const UNSANDBOXED =
   'This block was not run: no sandbox is available on this machine, and the user has not accepted running code without one ' +
   '(Settings → Sandbox → "Run blocks without a sandbox"). Tell the user.';
@@ -62,15 +54,11 @@ function statusOf(run: PtyRunResult): ToolResult['status'] {
 }
 
 class CodeTool implements Tool {
-  readonly description: string;
-
   constructor(
     readonly tag: CodeLanguage,
     private readonly toolchain: Toolchain,
     private readonly options: CodeToolOptions,
-  ) {
-    this.description = `${DESCRIPTIONS[tag]} (${toolchain.version ?? tag})`;
-  }
+  ) {}
 
   async run(block: Block, ctx: ToolContext): Promise<ToolResult> {
     const started = performance.now();
@@ -136,7 +124,6 @@ export function missingToolchainTool(tag: string, missing: readonly string[], av
     (available.length > 0 ? `Use one of the installed languages instead: ${available.join(', ')}.` : 'No language toolchain is installed.');
   return {
     tag,
-    description: `${tag} (not installed: ${what})`,
     run: async () => ({ status: 'error', exitCode: null, output: '', savedTo: null, durationMs: 0, feedback }),
   };
 }

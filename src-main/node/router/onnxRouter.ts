@@ -134,4 +134,4 @@ async function readManifest(path: string): Promise<RouterManifest> {
   return parsed.data;
 }
 
-export { createDetailedRouteDecider, createRouteDecider, type DetailedRouteDecider, type RouteDeciderOptions } from '../../core/routing/decider.js';
+export { createDetailedRouteDecider, createRouteDecider } from '../../core/routing/decider.js';

@@ -141,7 +141,6 @@ export function createFileFinderTool(options: FileFinderOptions = {}): Tool {
   };
   return {
     tag: 'file_finder',
-    description: 'finds a file in the workspace by name or glob (name=…) and reads it (action=read: text or PDF), describes it (action=info) or lists matches (action=list)',
     async run(block, ctx) {
       const started = performance.now();
       try {
