@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { LazyDiffView as DiffView } from './LazyDiffView.js';
 import { loadCheckpoints, useCheckpoints } from './checkpointsStore.js';
+import './badges.css';
 
 /** "N files changed" under a turn; opens the diff view with undo and redo. */
 export function TurnChanges({ turnId, sessionId, running }: { turnId: string; sessionId: string | null; running: boolean }) {
