@@ -3,7 +3,10 @@
 // Limits are read at each block, so a settings change applies to the next one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeTools, context, block, tempWorkspace } from '../integration/exec/setup.js';
+import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { detectSandbox, type SandboxLimits } from '../../src-main/node/exec/index.js';
+import { blockCgroup, detectPidsCgroup } from '../../src-main/node/exec/pidsCgroup.js';
 
 // As root the process limit needs a pids cgroup the app can make; where there is none (a cgroup v2
 // host without delegation), `agentic sandbox --explain` says the limit is not enforced.
@@ -48,5 +51,16 @@ describe('per-block limits', () => {
     expect((await python.run(block('python', code), context(ws.dir))).status).toBe('failed');
     limits = { ...limits, memoryMiB: 1024 };
     expect(await python.run(block('python', code), context(ws.dir))).toMatchObject({ status: 'ok', output: 'ok 300\n' });
+  });
+
+  it.skipIf(!sandbox.pidsCgroup)('leaves the cgroups of a running app alone when another app starts (they may not be entered yet)', async () => {
+    const cgroup = (await blockCgroup(sandbox.pidsCgroup!, 'race-check', 10))!;
+    try {
+      await detectPidsCgroup();
+      expect(existsSync(dirname(cgroup.procs))).toBe(true);
+    } finally {
+      await cgroup.dispose();
+    }
+    expect(existsSync(dirname(cgroup.procs))).toBe(false);
   });
 });

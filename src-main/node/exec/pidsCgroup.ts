@@ -16,8 +16,13 @@ export async function detectPidsCgroup(): Promise<string | null> {
   if (await writable(path.join(V1, 'cgroup.procs'))) {
     const base = path.join(V1, 'agentic-blocks');
     if (!(await mkdir(base, { recursive: true }).then(() => true, () => false))) return null;
-    // Empty cgroups of blocks from an earlier run (removed after the result was returned): tidy up.
-    for (const name of await readdir(base).catch(() => [] as string[])) if (name.startsWith('block-')) await rmdir(path.join(base, name)).catch(() => {});
+    // Cgroups left by app processes that have ended (each is removed after its block's result
+    // returned, so an exit can leave some). Another running app's are left alone: one may be made
+    // and not yet entered.
+    for (const name of await readdir(base).catch(() => [] as string[])) {
+      const owner = Number(/^block-(\d+)-/.exec(name)?.[1] ?? NaN);
+      if (Number.isInteger(owner) && !alive(owner)) await rmdir(path.join(base, name)).catch(() => {});
+    }
     return base;
   }
   const own = /^0::(\/.*)$/m.exec(await readFile('/proc/self/cgroup', 'utf8').catch(() => ''))?.[1];
@@ -25,6 +30,15 @@ export async function detectPidsCgroup(): Promise<string | null> {
   const dir = path.join(V2, own);
   const subtree = await readFile(path.join(dir, 'cgroup.subtree_control'), 'utf8').catch(() => '');
   return subtree.split(/\s+/).includes('pids') && (await writable(dir)) ? dir : null;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 export interface BlockCgroup {
@@ -35,7 +49,7 @@ export interface BlockCgroup {
 
 /** A cgroup for one block with pids.max set; null when it cannot be made (the block runs without). */
 export async function blockCgroup(base: string, id: string, maxPids: number): Promise<BlockCgroup | null> {
-  const dir = path.join(base, `block-${id}`);
+  const dir = path.join(base, `block-${process.pid}-${id}`);
   try {
     await mkdir(dir);
     await writeFile(path.join(dir, 'pids.max'), String(maxPids));
