@@ -17,7 +17,7 @@ const replay = (name: string, responses: string[]) => {
 const oneLine = (stderr: string) => expect(stderr.trim().split('\n')).toHaveLength(1);
 
 describe('agentic changes / undo / redo', () => {
-  it('lists a turn’s changes, undoes the last turn by default, refuses an older one with a conflict, redoes', { timeout: 180_000 }, async () => {
+  it('lists a turn’s changes, undoes the last turn by default, refuses an older one with a conflict, redoes', { timeout: 300_000 }, async () => {
     const r1 = await runCli(['run', 'write v1', '--agent', 'coder', '--yes', '--workspace', ws, '--replay', replay('1.json', ['```bash\necho v1 > f.txt\n```']), '--json'], { home });
     expect(r1.code).toBe(0);
     const session = r1.lines[0]!.sessionId as string;
