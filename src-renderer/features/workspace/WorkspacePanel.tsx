@@ -3,6 +3,7 @@ import { call } from '../../state/actions.js';
 import { useStore } from '../../state/store.js';
 import { useLastTurnMarks } from '../checkpoints/checkpointsStore.js';
 import { formatBytes } from './files.js';
+import { treeRows } from './tree.js';
 import type { WorkspaceEntry } from './workspace.js';
 
 /** The workspace's files; refreshed when a turn ends or files are dropped. */
@@ -11,6 +12,13 @@ export function WorkspacePanel() {
   const folder = useStore((s) => s.info?.workspace ?? '');
   const [entries, setEntries] = useState<WorkspaceEntry[]>([]);
   const marks = useLastTurnMarks();
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (path: string): void =>
+    setCollapsed((c) => {
+      const next = new Set(c);
+      if (!next.delete(path)) next.add(path);
+      return next;
+    });
 
   const refresh = useCallback(async () => {
     const list = await call('workspace.list', {});
@@ -32,9 +40,27 @@ export function WorkspacePanel() {
       {folder && <div className="workspace-folder muted" title={folder}>{folder}</div>}
       <ul className="file-list">
         {entries.length === 0 && <li className="muted">No files yet. Drop files on the window to add them.</li>}
-        {entries.map((e) => (
-          <li key={e.path} className={`${e.dir ? 'file dir' : 'file'}${marks.has(e.path) ? ' changed' : ''}`} data-testid="workspace-file" data-change={marks.get(e.path)} title={e.path}>
-            <span className="file-name">{e.path}{e.dir ? '/' : ''}</span>
+        {treeRows(entries, collapsed).map(({ entry: e, name, depth }) => (
+          <li
+            key={e.path}
+            className={`${e.dir ? 'file dir' : 'file'}${marks.has(e.path) ? ' changed' : ''}`}
+            data-testid="workspace-file"
+            data-path={e.path}
+            data-change={marks.get(e.path)}
+            title={e.path}
+            style={{ paddingLeft: 6 + depth * 14 }}
+          >
+            {e.dir ? (
+              <button className="link file-name folder-toggle" data-testid="folder-toggle" aria-expanded={!collapsed.has(e.path)} onClick={() => toggle(e.path)}>
+                {collapsed.has(e.path) ? '▸' : '▾'} {name}/
+              </button>
+            ) : (
+              <span className="file-name">
+                {/* The folder part stays, dimmed: a row read alone (search, a screen reader) still says where it is. */}
+                {e.path.length > name.length && <span className="file-dir muted">{e.path.slice(0, e.path.length - name.length)}</span>}
+                {name}
+              </span>
+            )}
             {marks.has(e.path) && <span className="file-change" title="changed by the last turn">{marks.get(e.path)}</span>}
             {!e.dir && <span className="file-size muted">{formatBytes(e.size)}</span>}
           </li>

@@ -1,0 +1,28 @@
+/// <reference lib="dom" />
+// The workspace panel is a tree: folders first, their files indented under them, and a folder
+// folds away with a click.
+import { afterEach, describe, expect, it } from 'vitest';
+import { openApp, screenshot, send, type E2e } from '../helpers/e2e.js';
+
+let e: E2e | null = null;
+afterEach(async () => {
+  await e?.close();
+  e = null;
+});
+
+describe('workspace tree', () => {
+  it('shows folders that fold', { timeout: 180_000 }, async () => {
+    e = await openApp(['```bash\nmkdir -p src/lib && echo a > src/lib/util.py && echo b > src/main.py && echo c > notes.txt\n```']);
+    const { page } = e;
+    await send(page, 'make files', 'coder');
+    await expect.poll(() => page.getByTestId('answer').last().getAttribute('data-status'), { timeout: 90_000 }).toBe('done');
+    const rows = page.getByTestId('workspace-file');
+    await expect.poll(() => rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-path'))), { timeout: 30_000 }).toEqual(['src', 'src/lib', 'src/lib/util.py', 'src/main.py', 'notes.txt']);
+    const indent = (path: string) => page.locator(`[data-testid="workspace-file"][data-path="${path}"]`).evaluate((el) => parseFloat(getComputedStyle(el).paddingLeft));
+    expect(await indent('src/lib/util.py')).toBeGreaterThan(await indent('src/lib'));
+    expect(await indent('src/lib')).toBeGreaterThan(await indent('src'));
+    await page.locator('[data-testid="workspace-file"][data-path="src"]').getByTestId('folder-toggle').click();
+    await expect.poll(() => rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-path')))).toEqual(['src', 'notes.txt']);
+    await screenshot(page, 'workspace-tree');
+  });
+});
