@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     pool: 'forks',
     include: ['src-main/**/*.test.ts', 'src-renderer/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
+    // Every temporary file of a run goes under one folder that is removed at the end.
+    globalSetup: ['tests/helpers/tmpRoot.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     maxWorkers: 2,

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../src-main/node/logger.js';
 import { loadCatalog, ModelManager, resolveModelPath, type CatalogEntry } from '../../../src-main/node/llm/modelManager.js';
 import type { DownloadProgress } from '../../../src-main/node/llm/download.js';
@@ -55,6 +55,8 @@ beforeEach(() => {
   server.requests.length = 0;
   dropNextAt = null;
 });
+// Each test downloads a model of its own (about 1 MB) into dir.
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('ModelManager', () => {
   it('downloads with progress events and a verified checksum', async () => {
