@@ -14,6 +14,7 @@ import { menuTemplate } from './electron/menu.js';
 import { showStartupFailure } from './electron/recovery.js';
 import { safeStorageCipher } from './electron/secretsCipher.js';
 import { createMainWindow } from './electron/window.js';
+import { registerVoiceHotkey } from './electron/globalShortcut.js';
 import { createLogger, rotatingFileSink, teeSinks } from './node/logger.js';
 
 const outDir = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -71,6 +72,7 @@ async function start(): Promise<void> {
     });
   };
   open();
+  registerVoiceHotkey(() => mainWindow, core);
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) open();
   });

@@ -156,6 +156,15 @@ export class VoiceService {
     }
   }
 
+  warn(message: string, data: Record<string, unknown>): void {
+    this.deps.logger.warn(message, data);
+  }
+
+  /** The global hotkey: the page starts or stops listening (capture runs in the page). */
+  requestToggle(): void {
+    this.deps.emit({ type: 'voice.toggle', ...ids });
+  }
+
   stopSpeaking(): boolean {
     if (!this.speaking) return false;
     this.speaking.controller.abort();
