@@ -34,7 +34,7 @@ export async function refreshSessions(): Promise<void> {
 export async function openSession(id: string): Promise<void> {
   store().set({ activeSessionId: id, menuOpen: false });
   const opened = await call('session.open', { id });
-  if (opened) store().updateDomain((d) => sessionLoaded(d, id, opened.turns));
+  if (opened) store().updateDomain((d) => sessionLoaded(d, id, opened.turns, opened.earlierTurns));
 }
 
 /**

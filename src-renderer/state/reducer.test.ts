@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TurnRecord } from '../../src-main/common/contract.js';
-import { reduceEvents, sessionLoaded, sessionRemoved, turnSubmitted } from './reducer.js';
+import { earlierTurnsLoaded, reduceEvents, sessionLoaded, sessionRemoved, turnSubmitted } from './reducer.js';
 import { ev, type TestEvent } from './testEvents.js';
 import { emptyDomain, type DomainState } from './types.js';
 
@@ -175,6 +175,17 @@ describe('session history', () => {
     s = reduceEvents(s, [ev({ type: 'turn.started', request: 'hello' })]);
     s = turnSubmitted(s, 's1', 't1', 'hello');
     expect(s.sessionTurns.s1).toEqual(['t1']);
+  });
+
+  it('puts an earlier page in front of the loaded turns and counts what is still earlier', () => {
+    let s = sessionLoaded(emptyDomain(), 's1', [record({ turnId: 'r3' }), record({ turnId: 'r4' })], 2);
+    expect(s.earlierTurns.s1).toBe(2);
+    // The page may overlap what is shown (a turn stored meanwhile): that one is not added twice.
+    s = earlierTurnsLoaded(s, 's1', [record({ turnId: 'r1' }), record({ turnId: 'r2' }), record({ turnId: 'r3', request: 'stale' })], 0);
+    expect(s.sessionTurns.s1).toEqual(['r1', 'r2', 'r3', 'r4']);
+    expect(turn(s, 'r3').request).toBe('old');
+    expect(s.earlierTurns.s1).toBe(0);
+    expect(sessionRemoved(s, 's1').earlierTurns).toEqual({});
   });
 
   it('forgets the turns of a deleted session', () => {

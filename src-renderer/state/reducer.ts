@@ -97,7 +97,7 @@ export function turnSubmitted(state: DomainState, sessionId: string, turnId: str
 }
 
 /** Replaces a session's history with the stored records; turns still streaming here stay live. */
-export function sessionLoaded(state: DomainState, sessionId: string, records: readonly TurnRecord[]): DomainState {
+export function sessionLoaded(state: DomainState, sessionId: string, records: readonly TurnRecord[], earlier = 0): DomainState {
   const turns = { ...state.turns };
   const ids = records.map((r) => r.turnId);
   for (const record of records) {
@@ -106,7 +106,26 @@ export function sessionLoaded(state: DomainState, sessionId: string, records: re
     turns[record.turnId] = turnFromRecord(record, sessionId);
   }
   const liveOnly = (state.sessionTurns[sessionId] ?? []).filter((id) => !ids.includes(id) && turns[id]?.status === 'running');
-  return { ...state, turns, sessionTurns: { ...state.sessionTurns, [sessionId]: [...ids, ...liveOnly] } };
+  return {
+    ...state,
+    turns,
+    sessionTurns: { ...state.sessionTurns, [sessionId]: [...ids, ...liveOnly] },
+    earlierTurns: { ...state.earlierTurns, [sessionId]: earlier },
+  };
+}
+
+/** Puts an earlier page of stored turns in front of those loaded (ids already shown are kept as they are). */
+export function earlierTurnsLoaded(state: DomainState, sessionId: string, records: readonly TurnRecord[], earlier: number): DomainState {
+  const shown = state.sessionTurns[sessionId] ?? [];
+  const fresh = records.filter((r) => !shown.includes(r.turnId));
+  const turns = { ...state.turns };
+  for (const record of fresh) turns[record.turnId] = turnFromRecord(record, sessionId);
+  return {
+    ...state,
+    turns,
+    sessionTurns: { ...state.sessionTurns, [sessionId]: [...fresh.map((r) => r.turnId), ...shown] },
+    earlierTurns: { ...state.earlierTurns, [sessionId]: earlier },
+  };
 }
 
 export function sessionRemoved(state: DomainState, sessionId: string): DomainState {
@@ -115,7 +134,9 @@ export function sessionRemoved(state: DomainState, sessionId: string): DomainSta
   for (const id of ids) delete turns[id];
   const sessionTurns = { ...state.sessionTurns };
   delete sessionTurns[sessionId];
-  return { ...state, turns, sessionTurns };
+  const earlierTurns = { ...state.earlierTurns };
+  delete earlierTurns[sessionId];
+  return { ...state, turns, sessionTurns, earlierTurns };
 }
 
 export function removeApproval(state: DomainState, approvalId: string): DomainState {

@@ -78,6 +78,8 @@ export interface DomainState {
   turns: Record<string, TurnView>;
   /** Turn ids per session, oldest first. */
   sessionTurns: Record<string, string[]>;
+  /** Stored turns of each session older than those loaded (a long session opens on its latest page). */
+  earlierTurns: Record<string, number>;
   approvals: PendingApproval[];
   browser: BrowserView;
   downloads: Record<string, DownloadView>;
@@ -93,6 +95,7 @@ export interface DomainState {
 export const emptyDomain = (): DomainState => ({
   turns: {},
   sessionTurns: {},
+  earlierTurns: {},
   approvals: [],
   browser: { url: '', title: '', frame: null, sessionId: null },
   downloads: {},

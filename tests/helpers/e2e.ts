@@ -16,8 +16,15 @@ export interface E2e {
 }
 
 /** `script` is the replay's responses, or the whole replay file (to set its contextSize). */
-export async function openApp(script: string[] | { responses: string[]; contextSize?: number }, extraArgs: string[] = [], viewport = { width: 1400, height: 900 }): Promise<E2e> {
+/** `beforeStart` writes into the data folder before the host starts (a seeded store). */
+export async function openApp(
+  script: string[] | { responses: string[]; contextSize?: number },
+  extraArgs: string[] = [],
+  viewport = { width: 1400, height: 900 },
+  beforeStart?: (home: string) => void,
+): Promise<E2e> {
   const home = mkdtempSync(join(tmpdir(), 'agentic-e2e-'));
+  beforeStart?.(home);
   const replay = join(home, 'replay.json');
   writeFileSync(replay, JSON.stringify(Array.isArray(script) ? { responses: script } : script));
   const host = await startWebHost(['--port', '0', '--replay', replay, '--workspace', join(home, 'ws'), ...extraArgs], home);

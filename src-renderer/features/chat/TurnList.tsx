@@ -1,0 +1,121 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import './turnList.css';
+import { loadEarlierTurns } from '../../state/earlierTurns.js';
+import { useStore } from '../../state/store.js';
+import { TurnItem } from './TurnItem.js';
+
+/** Up to this many turns every one is in the page; above it only those near the view are (a long chat stays light). */
+export const VIRTUAL_FROM = 40;
+/** Loading the earlier page starts this close to the top. */
+const TOP_PX = 300;
+const PIN_PX = 80;
+// `?virtual=0` renders every turn (the bench's comparison; nothing else sets it).
+const virtualOff = typeof location !== 'undefined' && new URLSearchParams(location.search).get('virtual') === '0';
+
+interface Props {
+  sessionId: string | null;
+  turnIds: string[];
+  runningTurnId: string | null;
+  empty: ReactNode;
+}
+
+/**
+ * The chat's scroll area. Follows the stream while the user is at the bottom and leaves them alone
+ * when they scroll up; near the top it loads the session's earlier turns and keeps the view where it was.
+ */
+export function TurnList({ sessionId, turnIds, runningTurnId, empty }: Props) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const pinned = useRef(true);
+  const lastTurn = useStore((s) => s.domain.turns[turnIds.at(-1) ?? '']);
+  const earlier = useStore((s) => (sessionId ? (s.domain.earlierTurns[sessionId] ?? 0) : 0));
+  const virtual = !virtualOff && turnIds.length > VIRTUAL_FROM;
+  const keepFromBottom = useEarlierAnchor(scroller, turnIds[0]);
+  const [loadingEarlier, setLoadingEarlier] = useState(false);
+
+  const loadEarlier = (): void => {
+    const el = scroller.current;
+    if (!sessionId || !el || loadingEarlier || earlier <= 0) return;
+    keepFromBottom.current = el.scrollHeight - el.scrollTop;
+    setLoadingEarlier(true);
+    void loadEarlierTurns(sessionId).finally(() => setLoadingEarlier(false));
+  };
+
+  useEffect(() => {
+    const el = scroller.current;
+    if (el && pinned.current) el.scrollTop = el.scrollHeight;
+  }, [lastTurn, turnIds.length]);
+
+  // A new session starts at its bottom.
+  useEffect(() => {
+    pinned.current = true;
+  }, [sessionId]);
+
+  const onScroll = (): void => {
+    const el = scroller.current;
+    if (!el) return;
+    pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < PIN_PX;
+    if (el.scrollTop < TOP_PX && earlier > 0) loadEarlier();
+  };
+
+  const busy = runningTurnId !== null;
+  const last = turnIds.length - 1;
+  return (
+    <div className="chat-scroll" ref={scroller} onScroll={onScroll} data-testid="chat" tabIndex={-1} data-virtual={virtual || undefined}>
+      {turnIds.length === 0 && empty}
+      {earlier > 0 && (
+        <button className="btn earlier-turns" data-testid="earlier-turns" disabled={loadingEarlier} onClick={loadEarlier}>
+          {loadingEarlier ? 'Loading earlier turns…' : `Show earlier turns (${earlier})`}
+        </button>
+      )}
+      {virtual ? (
+        <VirtualTurns scroller={scroller} pinned={pinned} turnIds={turnIds} busy={busy} />
+      ) : (
+        turnIds.map((id, i) => <TurnItem key={id} turnId={id} busy={busy} last={i === last} />)
+      )}
+    </div>
+  );
+}
+
+/** After earlier turns are put in front, the view stays at the same distance from the bottom. */
+function useEarlierAnchor(scroller: RefObject<HTMLDivElement | null>, firstId: string | undefined) {
+  const fromBottom = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el || fromBottom.current === null) return;
+    el.scrollTop = el.scrollHeight - fromBottom.current;
+    fromBottom.current = null;
+  }, [scroller, firstId]);
+  return fromBottom;
+}
+
+function VirtualTurns({ scroller, pinned, turnIds, busy }: { scroller: RefObject<HTMLDivElement | null>; pinned: RefObject<boolean>; turnIds: string[]; busy: boolean }) {
+  const virtualizer = useVirtualizer({
+    count: turnIds.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 220,
+    overscan: 4,
+    getItemKey: (i) => turnIds[i] ?? i,
+  });
+  // Rows measured above the view keep it still (the virtualiser's own rule); at the bottom, the view
+  // follows the bottom whatever was measured: after every render, as rows are measured and grow.
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (item, _delta, instance) => !pinned.current && item.start < (instance.scrollOffset ?? 0);
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el && pinned.current) el.scrollTop = el.scrollHeight;
+  });
+  const last = turnIds.length - 1;
+  return (
+    <div className="turn-rows" style={{ height: virtualizer.getTotalSize() }}>
+      {virtualizer.getVirtualItems().map((row) => {
+        const id = turnIds[row.index];
+        if (id === undefined) return null;
+        return (
+          <div key={row.key} className="turn-row" data-index={row.index} ref={virtualizer.measureElement} style={{ transform: `translateY(${row.start}px)` }}>
+            <TurnItem turnId={id} busy={busy} last={row.index === last} />
+          </div>
+        );
+      })}
+    </div>
+  );
+}
