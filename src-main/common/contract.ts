@@ -175,6 +175,12 @@ export const commands = {
   /** Stops a download; `discard` also deletes what was downloaded (else a later models.download resumes it). */
   'models.cancel': cmd(z.object({ id: Id, discard: z.boolean().default(false) }), z.object({ cancelled: z.boolean() })),
   /** A native file or folder picker where the host has one (Electron); elsewhere native is false and the UI asks for a path. */
+  /** The panel's preview of one file: text (up to 512 KB), an image, a PDF's first page as PNG; else binary. */
+  'workspace.read': cmd(
+    z.object({ path: z.string().min(1).max(4096) }),
+    z.object({ kind: z.enum(['text', 'image', 'pdf', 'binary', 'folder']), size: z.number(), text: z.string().nullable(), mime: z.string().nullable(), dataBase64: z.string().nullable(), truncated: z.boolean() }),
+  ),
+  'workspace.delete': cmd(z.object({ path: z.string().min(1).max(4096) }), z.object({ deleted: z.boolean() })),
   'dialog.pick': cmd(z.object({ kind: z.enum(['gguf', 'folder']) }), z.object({ path: z.string().nullable(), native: z.boolean() })),
   // Checkpoints (issue 19): each turn's changes to the workspace, their diffs, undo and redo.
   'checkpoint.list': cmd(z.object({ sessionId: Id }), z.array(CheckpointSummarySchema)),

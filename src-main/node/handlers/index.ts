@@ -13,6 +13,7 @@ import type { SettingsFile } from '../config/settingsFile.js';
 import { silentLogger } from '../logger.js';
 import { importDropped } from './importDropped.js';
 import { createOnboardingHandlers } from './onboarding.js';
+import { deleteFile, previewFile } from './workspacePreview.js';
 import { importFiles, listWorkspace } from './workspaceFiles.js';
 import type { CheckpointCommands } from '../checkpoints/handlers.js';
 import type { VoiceCommandName } from '../../common/voice.js';
@@ -129,6 +130,8 @@ export function createNodeHandlers(deps: {
       return { removed: before.length !== settings.get().mcpServers.length };
     },
     'workspace.list': async () => listWorkspace(deps.workspace()),
+    'workspace.read': async ({ path }) => previewFile(deps.workspace(), path),
+    'workspace.delete': async ({ path }) => ({ deleted: await deleteFile(deps.workspace(), path) }),
     'workspace.import': async ({ files }) => ({ saved: await importFiles(deps.workspace(), files) }),
     'workspace.importDropped': async () => importDropped(deps.workspace(), deps.droppedPaths, emit),
   };

@@ -80,6 +80,8 @@ const sampleInputs: { [K in CommandName]: CommandInput<K> } = {
   'servers.detect': {},
   'models.cancel': { id: 'm', discard: true },
   'dialog.pick': { kind: 'gguf' },
+  'workspace.read': { path: 'a.txt' },
+  'workspace.delete': { path: 'a.txt' },
   'checkpoint.list': { sessionId: 's' },
   'checkpoint.changes': { turnId: 't' },
   'checkpoint.diff': { turnId: 't', path: 'a.txt' },
