@@ -83,6 +83,7 @@ export async function createAdapters(config: AdapterConfig) {
     compileTimeoutMs: () => settings.get().compileTimeoutSec * 1000,
     // Blocks never see the data folder; their private homes live beside it (issue 16).
     homesDir: defaultHomesDir(config.dataDir),
+    toolchainCache: join(config.dataDir, 'cache', 'toolchains.json'),
     hidden: [config.dataDir, config.modelsDir],
     limits: () => {
       const s = settings.get().sandbox;

@@ -8,6 +8,7 @@ import { toolchainRoots } from './blockSpec.js';
 import { explainSandbox, type SandboxExplanation } from './explain.js';
 import { detectSandbox, type SandboxInfo } from './sandbox.js';
 import { DEFAULT_LIMITS, type SandboxLimits } from './sandboxPolicy.js';
+import { cachedToolchains } from './toolchainCache.js';
 import { detectToolchains, type Toolchain } from './toolchains.js';
 
 export interface CreateCodeToolsOptions {
@@ -26,6 +27,8 @@ export interface CreateCodeToolsOptions {
   /** Folders no block may see (the app's data folder). */
   hidden?: string[];
   logger?: Logger;
+  /** A file where detected toolchains are kept between starts (toolchainCache.ts); none = detect each time. */
+  toolchainCache?: string;
   /** Pre-detected toolchains or sandbox (tests, or a host that detected them already). */
   toolchains?: Toolchain[];
   sandbox?: SandboxInfo;
@@ -53,7 +56,8 @@ function getter<T>(value: T | (() => T) | undefined, fallback: T): () => T {
 }
 
 export async function createCodeTools(options: CreateCodeToolsOptions = {}): Promise<CodeTools> {
-  const [toolchains, sandbox] = await Promise.all([options.toolchains ?? detectToolchains(), options.sandbox ?? detectSandbox()]);
+  const detect = () => (options.toolchainCache ? cachedToolchains(options.toolchainCache, detectToolchains) : detectToolchains());
+  const [toolchains, sandbox] = await Promise.all([options.toolchains ?? detect(), options.sandbox ?? detectSandbox()]);
   const homesDir = options.homesDir ?? path.join(os.tmpdir(), `agentic-homes-${process.getuid?.() ?? 'user'}`);
   await mkdir(homesDir, { recursive: true, mode: 0o700 });
   if (sandbox.warning) options.logger?.warn(sandbox.warning);
