@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
-// The workspace panel is a tree: folders first, their files indented under them, and a folder
-// folds away with a click.
+// The workspace panel is a tree: folders first, their files indented under them, a folder folds
+// away with a click, a file opens in a preview, and Delete asks before deleting.
 import { afterEach, describe, expect, it } from 'vitest';
 import { openApp, screenshot, send, type E2e } from '../helpers/e2e.js';
 
@@ -21,8 +21,16 @@ describe('workspace tree', () => {
     const indent = (path: string) => page.locator(`[data-testid="workspace-file"][data-path="${path}"]`).evaluate((el) => parseFloat(getComputedStyle(el).paddingLeft));
     expect(await indent('src/lib/util.py')).toBeGreaterThan(await indent('src/lib'));
     expect(await indent('src/lib')).toBeGreaterThan(await indent('src'));
+    // Open a file: its preview; Delete asks first, then the file goes.
+    await page.locator('[data-testid="workspace-file"][data-path="notes.txt"]').getByTestId('file-open').click();
+    await expect.poll(() => page.getByTestId('preview-text').textContent()).toBe('c\n');
+    await page.getByTestId('file-delete').click();
+    expect(await page.locator('[data-testid="workspace-file"][data-path="notes.txt"]').count()).toBe(1); // not yet
+    await screenshot(page, 'workspace-preview-delete');
+    await page.getByTestId('file-delete-confirm').click();
+    await expect.poll(() => page.locator('[data-testid="workspace-file"][data-path="notes.txt"]').count()).toBe(0);
     await page.locator('[data-testid="workspace-file"][data-path="src"]').getByTestId('folder-toggle').click();
-    await expect.poll(() => rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-path')))).toEqual(['src', 'notes.txt']);
+    await expect.poll(() => rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-path')))).toEqual(['src']);
     await screenshot(page, 'workspace-tree');
   });
 });

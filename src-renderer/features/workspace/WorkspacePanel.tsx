@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { call } from '../../state/actions.js';
 import { useStore } from '../../state/store.js';
 import { useLastTurnMarks } from '../checkpoints/checkpointsStore.js';
+import { FilePreview } from './FilePreview.js';
 import { formatBytes } from './files.js';
 import { treeRows } from './tree.js';
 import type { WorkspaceEntry } from './workspace.js';
@@ -12,6 +13,7 @@ export function WorkspacePanel() {
   const folder = useStore((s) => s.info?.workspace ?? '');
   const [entries, setEntries] = useState<WorkspaceEntry[]>([]);
   const marks = useLastTurnMarks();
+  const [previewing, setPreviewing] = useState<string | null>(null);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const toggle = (path: string): void =>
     setCollapsed((c) => {
@@ -55,7 +57,7 @@ export function WorkspacePanel() {
                 {collapsed.has(e.path) ? '▸' : '▾'} {name}/
               </button>
             ) : (
-              <span className="file-name">
+              <span className="file-name file-open" role="button" tabIndex={0} data-testid="file-open" onClick={() => setPreviewing(e.path)} onKeyDown={(k) => k.key === 'Enter' && setPreviewing(e.path)}>
                 {/* The folder part stays, dimmed: a row read alone (search, a screen reader) still says where it is. */}
                 {e.path.length > name.length && <span className="file-dir muted">{e.path.slice(0, e.path.length - name.length)}</span>}
                 {name}
@@ -66,6 +68,7 @@ export function WorkspacePanel() {
           </li>
         ))}
       </ul>
+      {previewing && <FilePreview path={previewing} onClose={() => setPreviewing(null)} />}
     </section>
   );
 }

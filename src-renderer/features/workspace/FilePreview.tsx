@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'react';
+import type { CommandOutput } from '../../../src-main/common/contract.js';
+import { call } from '../../state/actions.js';
+import { useStore } from '../../state/store.js';
+import { CodeView } from '../chat/CodeView.js';
+import { formatBytes } from './files.js';
+
+type Preview = CommandOutput<'workspace.read'>;
+
+const LANGUAGES: Record<string, string> = { py: 'python', js: 'javascript', mjs: 'javascript', ts: 'typescript', tsx: 'typescript', sh: 'bash', bash: 'bash', c: 'c', h: 'c', go: 'go', java: 'java', json: 'json', md: 'markdown' };
+const languageOf = (path: string): string => LANGUAGES[path.split('.').pop()?.toLowerCase() ?? ''] ?? '';
+
+/** One workspace file: its preview (code highlighted, images, a PDF's first page) and Delete, which asks first. */
+export function FilePreview({ path, onClose }: { path: string; onClose: () => void }) {
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  useEffect(() => {
+    void call('workspace.read', { path }).then(setPreview);
+  }, [path]);
+  const remove = async (): Promise<void> => {
+    const done = await call('workspace.delete', { path });
+    if (!done) return;
+    useStore.getState().updateDomain((d) => ({ ...d, workspaceVersion: d.workspaceVersion + 1 }));
+    onClose();
+  };
+  const data = preview?.dataBase64 && preview.mime ? `data:${preview.mime};base64,${preview.dataBase64}` : null;
+  return (
+    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div className="modal file-preview" data-testid="file-preview" role="dialog" aria-modal="true" aria-label={path}>
+        <h2 className="file-preview-title">{path}</h2>
+        {!preview ? (
+          <p className="muted">Loading…</p>
+        ) : preview.kind === 'text' ? (
+          <pre className="code-block file-preview-body" data-testid="preview-text">
+            <CodeView code={preview.text ?? ''} language={languageOf(path)} />
+          </pre>
+        ) : data ? (
+          <div className="file-preview-image">
+            <img src={data} alt={preview.kind === 'pdf' ? `first page of ${path}` : path} data-testid={preview.kind === 'pdf' ? 'preview-pdf' : 'preview-image'} />
+          </div>
+        ) : (
+          <p className="muted" data-testid="preview-none">No preview for this kind of file ({formatBytes(preview.size)}).</p>
+        )}
+        {preview?.truncated && <p className="muted">Showing the first 512 KB of {formatBytes(preview.size)}.</p>}
+        <div className="modal-actions">
+          {confirming ? (
+            <>
+              <span className="form-problem">Delete {path} for good?</span>
+              <button className="btn" onClick={() => setConfirming(false)}>Keep</button>
+              <button className="btn btn-danger" data-testid="file-delete-confirm" onClick={() => void remove()}>Delete</button>
+            </>
+          ) : (
+            <>
+              <button className="btn" data-testid="file-delete" onClick={() => setConfirming(true)}>Delete…</button>
+              <button className="btn" data-testid="file-preview-close" onClick={onClose}>Close</button>
+            </>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
