@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import './turnList.css';
 import { loadEarlierTurns } from '../../state/earlierTurns.js';
+import { ScrollingContext } from '../../ui/scrolling.js';
 import { useStore } from '../../state/store.js';
 import { TurnItem } from './TurnItem.js';
 
@@ -106,16 +107,18 @@ function VirtualTurns({ scroller, pinned, turnIds, busy }: { scroller: RefObject
   });
   const last = turnIds.length - 1;
   return (
-    <div className="turn-rows" style={{ height: virtualizer.getTotalSize() }}>
-      {virtualizer.getVirtualItems().map((row) => {
-        const id = turnIds[row.index];
-        if (id === undefined) return null;
-        return (
-          <div key={row.key} className="turn-row" data-index={row.index} ref={virtualizer.measureElement} style={{ transform: `translateY(${row.start}px)` }}>
-            <TurnItem turnId={id} busy={busy} last={row.index === last} />
-          </div>
-        );
-      })}
-    </div>
+    <ScrollingContext.Provider value={virtualizer.isScrolling}>
+      <div className="turn-rows" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((row) => {
+          const id = turnIds[row.index];
+          if (id === undefined) return null;
+          return (
+            <div key={row.key} className="turn-row" data-index={row.index} ref={virtualizer.measureElement} style={{ transform: `translateY(${row.start}px)` }}>
+              <TurnItem turnId={id} busy={busy} last={row.index === last} />
+            </div>
+          );
+        })}
+      </div>
+    </ScrollingContext.Provider>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { LazyDiffView as DiffView } from './LazyDiffView.js';
 import { loadCheckpoints, useCheckpoints } from './checkpointsStore.js';
 import './badges.css';
@@ -9,9 +9,14 @@ export function TurnChanges({ turnId, sessionId, running }: { turnId: string; se
   const open = useCheckpoints((s) => s.openTurnId === turnId);
   const set = useCheckpoints((s) => s.set);
 
-  // A finished turn's record is written before its end is announced: fetch it then.
+  // A finished turn's record is written before its end is announced: fetch it then, and when a
+  // session's first turn shows. Not at every mount: in a virtualised chat rows mount as they scroll in.
+  const wasRunning = useRef(running);
   useEffect(() => {
-    if (sessionId && !running) void loadCheckpoints(sessionId);
+    const ended = wasRunning.current && !running;
+    wasRunning.current = running;
+    if (!sessionId || running) return;
+    if (ended || useCheckpoints.getState().bySession[sessionId] === undefined) void loadCheckpoints(sessionId);
   }, [sessionId, running]);
 
   if (!summary || summary.filesChanged === 0 || !sessionId) return null;
