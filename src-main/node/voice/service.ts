@@ -119,11 +119,14 @@ export class VoiceService {
     this.stopSpeaking();
   }
 
-  /** The language whisper heard for this request text, if it was just sent by voice. */
+  /** The language whisper heard for this request text, if it was just sent by voice (read once: the same words typed later are routed as typed). */
   languageHint(text: string): string | null {
     const now = Date.now();
     for (const [k, v] of this.hints) if (now - v.at > 60_000) this.hints.delete(k);
-    return this.hints.get(text.trim())?.language ?? null;
+    const key = text.trim();
+    const hint = this.hints.get(key)?.language ?? null;
+    this.hints.delete(key);
+    return hint;
   }
 
   /** Bus listener: answers to voice requests are spoken; a new request stops the app's voice. */
