@@ -21,6 +21,7 @@ import type { EmbeddedBrowserHooks } from './node/config/adapters.js';
 import { SecretStore, type SecretCipher } from './node/config/secrets.js';
 import { SettingsFile } from './node/config/settingsFile.js';
 import { createNodeHandlers } from './node/handlers/index.js';
+import type { PathPicker } from './node/handlers/onboarding.js';
 import { createVoice, type VoiceWiring } from './node/voice/handlers.js';
 import type { TtsEngine } from './node/voice/tts.js';
 import { createLogger } from './node/logger.js';
@@ -51,6 +52,8 @@ export interface AppConfig {
   voiceTts?: TtsEngine | null;
   /** Electron: the paths of the user's last drop from the system, taken once (see electron/drop.ts). */
   droppedPaths?: () => Promise<string[]>;
+  /** Electron: the native file and folder picker (onboarding's "Open a GGUF file", the workspace folder). */
+  pickPath?: PathPicker;
 }
 
 export interface App {
@@ -112,7 +115,7 @@ export async function createApp(config: AppConfig): Promise<App> {
   const handlers: Handlers = {
     ...createSessionHandlers({ store, engine, approvals, emit: bus.emit }),
     ...checkpoints.handlers,
-    ...createNodeHandlers({ host: config.host, settings, adapters, workspace, emit: bus.emit, root, secrets, embeddedBrowser: config.embeddedBrowser, droppedPaths: config.droppedPaths }),
+    ...createNodeHandlers({ host: config.host, settings, adapters, workspace, emit: bus.emit, root, secrets, embeddedBrowser: config.embeddedBrowser, droppedPaths: config.droppedPaths, pickPath: config.pickPath }),
     ...voice.handlers((input, ctx) => handlers['turn.send'](input, ctx)),
   };
 

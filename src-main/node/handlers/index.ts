@@ -12,7 +12,7 @@ import type { SecretStore } from '../config/secrets.js';
 import type { SettingsFile } from '../config/settingsFile.js';
 import { silentLogger } from '../logger.js';
 import { importDropped } from './importDropped.js';
-import { createOnboardingHandlers } from './onboarding.js';
+import { createOnboardingHandlers, type PathPicker } from './onboarding.js';
 import { deleteFile, previewFile } from './workspacePreview.js';
 import { importFiles, listWorkspace } from './workspaceFiles.js';
 import type { CheckpointCommands } from '../checkpoints/handlers.js';
@@ -30,6 +30,7 @@ export function createNodeHandlers(deps: {
   secrets: SecretStore;
   embeddedBrowser?: EmbeddedBrowserHooks;
   droppedPaths?: () => Promise<string[]>;
+  pickPath?: PathPicker;
 }): Pick<Handlers, NodeCommands> {
   const { settings, adapters, emit, secrets } = deps;
   const version = (JSON.parse(readFileSync(join(deps.root, 'package.json'), 'utf8')) as { version: string }).version;
@@ -109,7 +110,7 @@ export function createNodeHandlers(deps: {
       }
       return { cancelled: controller !== undefined };
     },
-    ...createOnboardingHandlers({ memory: async () => (await import('../llm/llamaCpp.js')).detectMachineMemory(silentLogger) }),
+    ...createOnboardingHandlers({ memory: async () => (await import('../llm/llamaCpp.js')).detectMachineMemory(silentLogger), pickPath: deps.pickPath }),
     'models.delete': async ({ id }) => adapters.models.delete(id),
     'models.openLocal': async ({ path }) => adapters.models.openLocal(path),
     'mcp.list': async () => adapters.mcp.servers().map((s) => ({ config: s.config, status: s.status, tools: s.tools })),

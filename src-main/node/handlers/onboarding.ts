@@ -62,7 +62,10 @@ export async function detectServers(candidates: readonly ServerCandidate[], opts
   return found.filter((s): s is DetectedServer => s !== null);
 }
 
-export function createOnboardingHandlers(deps: { memory?: () => Promise<MachineMemory>; env?: NodeJS.ProcessEnv }): Pick<Handlers, 'system.hardware' | 'servers.detect' | 'dialog.pick'> {
+/** A native file or folder picker (the desktop app's); null when the user cancels. */
+export type PathPicker = (kind: 'gguf' | 'folder') => Promise<string | null>;
+
+export function createOnboardingHandlers(deps: { memory?: () => Promise<MachineMemory>; env?: NodeJS.ProcessEnv; pickPath?: PathPicker }): Pick<Handlers, 'system.hardware' | 'servers.detect' | 'dialog.pick'> {
   return {
     'system.hardware': async () => {
       // VRAM needs the llama.cpp backend; give it a few seconds, then answer with RAM alone.
@@ -71,7 +74,7 @@ export function createOnboardingHandlers(deps: { memory?: () => Promise<MachineM
       return { ramBytes: memory.ramBytes, freeRamBytes: memory.freeRamBytes, vramBytes: memory.vramBytes, cpuCores: physicalCoreCount(), platform: os.platform() };
     },
     'servers.detect': async () => detectServers(serverCandidates(deps.env)),
-    // The Electron host replaces this with its native dialog; the web host and the CLI have none.
-    'dialog.pick': async () => ({ path: null, native: false }),
+    // The desktop app lends its native dialog; the web host and the CLI have none (the UI asks for a typed path).
+    'dialog.pick': async ({ kind }) => (deps.pickPath ? { path: await deps.pickPath(kind), native: true } : { path: null, native: false }),
   };
 }
