@@ -46,8 +46,8 @@ beforeAll(async () => {
     res.end(body);
   });
 });
-afterAll(() => {
-  server.close();
+afterAll(async () => {
+  await server.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
