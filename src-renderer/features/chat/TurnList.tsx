@@ -96,6 +96,8 @@ function VirtualTurns({ scroller, pinned, turnIds, busy }: { scroller: RefObject
     getScrollElement: () => scroller.current,
     estimateSize: () => 220,
     overscan: 4,
+    // Rows render in React's own time, not synchronously inside each scroll event (fewer long frames).
+    useFlushSync: false,
     getItemKey: (i) => turnIds[i] ?? i,
   });
   // Rows measured above the view keep it still (the virtualiser's own rule); at the bottom, the view
