@@ -47,7 +47,8 @@ export class VoiceService {
   private tts: Promise<TtsEngine | null> | null = null;
   private speaking: { text: string; controller: AbortController } | null = null;
   private readonly spoken = new SpokenHistory();
-  private readonly voiceTurns = new Set<string>();
+  /** Turns sent by voice → the language their answer is spoken in (the request's, once routed). */
+  private readonly voiceTurns = new Map<string, string | undefined>();
   /** Whisper's language for a text just sent by voice, read back by the router wrapper. */
   private readonly hints = new Map<string, { language: string; at: number }>();
   /** Hook for benchmarks: end of speech (last frame of the hangover fed) → transcript emitted. */
@@ -115,7 +116,7 @@ export class VoiceService {
   /** Records a request sent by voice: its language for the router, its answer to be spoken. */
   sentByVoice(text: string, language: string | undefined, turnId: string | null): void {
     if (language && language !== 'auto') this.hints.set(text.trim(), { language, at: Date.now() });
-    if (turnId) this.voiceTurns.add(turnId);
+    if (turnId) this.voiceTurns.set(turnId, language && language !== 'auto' ? language : undefined);
     this.stopSpeaking();
   }
 
@@ -132,11 +133,16 @@ export class VoiceService {
   /** Bus listener: answers to voice requests are spoken; a new request stops the app's voice. */
   onEvent(event: AppEvent): void {
     if (event.type === 'turn.started') this.stopSpeaking();
-    if ((event.type === 'turn.done' || event.type === 'turn.failed' || event.type === 'turn.cancelled') && event.turnId && this.voiceTurns.delete(event.turnId)) {
-      if (event.type !== 'turn.done') return;
-      const text = textToSpeak(event.answer, this.deps.settings().spokenAnswers);
-      if (text) void this.speak(text).catch((error: unknown) => this.deps.logger.warn('voice: speaking failed', { error: String(error) }));
-    }
+    const turnId = event.turnId;
+    if (!turnId || !this.voiceTurns.has(turnId)) return;
+    // The router's language for the request (whisper's when it heard one) picks the voice.
+    if (event.type === 'agent.selected' && event.routing) this.voiceTurns.set(turnId, event.routing.language);
+    if (event.type !== 'turn.done' && event.type !== 'turn.failed' && event.type !== 'turn.cancelled') return;
+    const language = this.voiceTurns.get(turnId);
+    this.voiceTurns.delete(turnId);
+    if (event.type !== 'turn.done') return;
+    const text = textToSpeak(event.answer, this.deps.settings().spokenAnswers);
+    if (text) void this.speak(text, language && language !== 'auto' ? language : undefined).catch((error: unknown) => this.deps.logger.warn('voice: speaking failed', { error: String(error) }));
   }
 
   async speak(text: string, language?: string): Promise<boolean> {

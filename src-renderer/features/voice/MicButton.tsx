@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import './voice.css';
+import { bridge } from '../../bridge/index.js';
 import { startListening, stopListening, toggleListening, useVoice, voiceSettings } from './voiceStore.js';
 
 const LABEL: Record<string, string> = { starting: 'Starting…', listening: 'Listening…', speech: 'Hearing you…', transcribing: 'Transcribing…' };
@@ -25,6 +26,7 @@ export function useHoldToTalk(composerEmpty: () => boolean): void {
       if (e.key === 'Escape') {
         held = false;
         void stopListening(true);
+        void bridge().invoke('voice.stopSpeaking', {});
         return;
       }
       if (e.repeat || !matchesKey(e, holdKey)) return;
@@ -66,7 +68,11 @@ export function MicButton({ disabled }: { disabled: boolean }) {
           {v.partial || LABEL[v.phase]}
         </span>
       )}
-      {v.speaking && <span className="voice-status" data-testid="voice-speaking">Speaking…</span>}
+      {v.speaking && (
+        <button className="btn" data-testid="stop-speaking" title="Stop speaking (Escape)" onClick={() => void bridge().invoke('voice.stopSpeaking', {})}>
+          ■ Stop speaking
+        </button>
+      )}
       <button
         className={`btn voice-mic${active ? ' voice-on' : ''}`}
         data-testid="mic"
