@@ -3,7 +3,6 @@ import { ENDPOINT_REACHES } from './endpoint.js';
 import { AGENT_CHOICES, AGENT_NAMES } from './agents.js';
 import { BlockResultSchema, PlanStepViewSchema, RoutingDecisionSchema } from './events.js';
 import { McpServerSchema, SettingsPatchSchema, SettingsSchema } from './settings.js';
-import type { Result } from './result.js';
 import { voiceCommands } from './voice.js';
 import { ChangeViewSchema, CheckpointSummarySchema, FileDiffSchema, RestoreResultSchema } from './checkpoints.js';
 
@@ -209,14 +208,6 @@ export interface CallContext {
 
 export const isCommandName = (name: unknown): name is CommandName =>
   typeof name === 'string' && Object.prototype.hasOwnProperty.call(commands, name);
-
-/** What the renderer talks to; the preload provides it over IPC, the web client over WebSocket. */
-export interface Bridge {
-  invoke<K extends CommandName>(command: K, input: CommandInput<K>): Promise<Result<CommandOutput<K>>>;
-  /** Events arrive in batches; each batch is acknowledged (ack) once folded into the UI's state. */
-  onEvent(listener: (events: import('./events.js').AppEvent[], batch: number) => void): () => void;
-  ack(batch: number): void;
-}
 
 /** The three fixed channels the preload exposes. */
 export const CHANNELS = { invoke: 'agentic:invoke', event: 'agentic:event', ack: 'agentic:ack', drop: 'agentic:drop' } as const;

@@ -5,7 +5,6 @@ import { voiceEventShapes } from './voice.js';
 
 /** Tags of the fenced blocks the agents may write; matched exactly, never by prefix. */
 export const TOOL_TAGS = ['python', 'bash', 'c', 'go', 'java', 'file_finder', 'web_search', 'json', 'mcp'] as const;
-export type ToolTag = (typeof TOOL_TAGS)[number];
 
 export const BLOCK_STATUSES = ['ok', 'failed', 'timeout', 'refused', 'declined', 'cancelled', 'error'] as const;
 export type BlockStatus = (typeof BLOCK_STATUSES)[number];
