@@ -23,19 +23,22 @@ interface EldLike {
   setLanguageSubset(languages: string[] | boolean): unknown;
 }
 
+/** The language a text shows without the n-gram model: its script (Chinese, Arabic, …), or a greeting's. */
+export function quickLanguage(text: string): string | null {
+  return languageFromScript(text) ?? matchGreeting(text)?.language ?? null;
+}
+
 /**
- * Loads eld's smallest database (~0.7 s: start it early, it does not block the router's model load)
- * and returns a detector.
+ * Loads eld's smallest database (~0.2 s of parsing, most of a CLI start: load it only when
+ * quickLanguage() has no answer) and returns a detector.
  */
 export async function loadLanguageDetector(): Promise<LanguageDetector> {
   const { eld } = (await import('eld/extrasmall')) as { eld: EldLike };
   eld.setLanguageSubset(LATIN_LANGUAGES);
   return {
     detect(text: string, fallback = 'en'): string {
-      const fromScript = languageFromScript(text);
-      if (fromScript) return fromScript;
-      const greeting = matchGreeting(text);
-      if (greeting) return greeting.language;
+      const quick = quickLanguage(text);
+      if (quick) return quick;
       const prose = proseOf(text);
       const result = eld.detect(prose);
       if (!result.language || !result.isReliable()) return fallback;

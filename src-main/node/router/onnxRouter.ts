@@ -14,7 +14,7 @@ import { ROUTER_IO, ROUTER_MANIFEST_FILE, ROUTER_MODEL_FILE, RouterManifestSchem
 import { loadOptional, requireModule, type Importer, type OptionalEngine } from '../loadOptional.js';
 import { silentLogger } from '../logger.js';
 import { routingText } from './bound.js';
-import { loadLanguageDetector, type LanguageDetector } from './language.js';
+import { loadLanguageDetector, quickLanguage, type LanguageDetector } from './language.js';
 
 /** resources/router of this checkout. A packaged app passes its own resources path instead. */
 export function defaultRouterDir(): string {
@@ -41,7 +41,7 @@ export class OnnxRouter implements RequestClassifier {
     private readonly ort: OnnxRuntime,
     private readonly session: Ort.InferenceSession,
     readonly manifest: RouterManifest,
-    private readonly languages: Promise<LanguageDetector | null>,
+    private readonly logger: Logger,
     /** Milliseconds spent loading the model (reading, parsing, session, one warm-up run). */
     readonly loadMs: number,
   ) {}
@@ -69,7 +69,7 @@ export class OnnxRouter implements RequestClassifier {
     } catch (cause) {
       throw new AppError('ROUTER_UNAVAILABLE', `Cannot load the router model ${join(dir, ROUTER_MODEL_FILE)}: ${String(cause)}`, { cause });
     }
-    const probe = new OnnxRouter(ort, session, manifest, Promise.resolve(null), 0);
+    const probe = new OnnxRouter(ort, session, manifest, logger, 0);
     const check = await probe.run(featurize('hello', manifest.featurizer)); // warm-up, and a shape check
     if (check.agent.length !== manifest.labels.agent.length || check.complexity.length !== manifest.labels.complexity.length) {
       throw new AppError('ROUTER_UNAVAILABLE', `router.onnx outputs ${check.agent.length}+${check.complexity.length} scores but featurizer.json names ${manifest.labels.agent.length}+${manifest.labels.complexity.length} labels.`);
@@ -79,12 +79,17 @@ export class OnnxRouter implements RequestClassifier {
     }
     const loadMs = performance.now() - started;
     logger.info('router: loaded', { dir, loadMs: Math.round(loadMs), parameters: manifest.model.parameters });
-    // Language detection (~0.5 s of parsing) loads after the model, in the background; classify() waits for it.
-    const languages = loadLanguageDetector().catch((error: unknown) => {
-      logger.warn('router: language detector unavailable, using scripts only', { error: String(error) });
+    return new OnnxRouter(ort, session, manifest, logger, loadMs);
+  }
+
+  private languages: Promise<LanguageDetector | null> | null = null;
+
+  /** The n-gram language detector, loaded with the first request whose script or greeting does not tell. */
+  private detector(): Promise<LanguageDetector | null> {
+    return (this.languages ??= loadLanguageDetector().catch((error: unknown) => {
+      this.logger.warn('router: language detector unavailable, using scripts only', { error: String(error) });
       return null;
-    });
-    return new OnnxRouter(ort, session, manifest, languages, loadMs);
+    }));
   }
 
   featurize(text: string): Features {
@@ -105,12 +110,13 @@ export class OnnxRouter implements RequestClassifier {
   async classify(request: string, fallbackLanguage: string = 'en'): Promise<ClassifierScores> {
     const text = routingText(request);
     const out = await this.run(this.featurize(text));
-    const detector = await this.languages;
+    const quick = quickLanguage(text);
+    const detector = quick ? null : await this.detector();
     const { agent: agentLabels, complexity: complexityLabels } = this.manifest.labels;
     return {
       agent: Object.fromEntries(agentLabels.map((label, i) => [label, out.agent[i] ?? 0])),
       complexity: { LOW: out.complexity[complexityLabels.indexOf('LOW')] ?? 0, HIGH: out.complexity[complexityLabels.indexOf('HIGH')] ?? 0 },
-      language: detector ? detector.detect(text, fallbackLanguage) : fallbackLanguage,
+      language: quick ?? (detector ? detector.detect(text, fallbackLanguage) : fallbackLanguage),
     };
   }
 
