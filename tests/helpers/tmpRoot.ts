@@ -2,14 +2,35 @@
 // nothing in the system temp folder (test models, workspaces, Chromium profiles, private homes).
 // TMPDIR is set before the workers start: every test, and every process a test starts, inherits
 // it, and os.tmpdir() reads it on each call. The sandbox gives blocks their own /tmp either way.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+const PREFIX = 'agentic-run-';
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Folders of earlier runs that were killed before their teardown, or that a straggler wrote into after it (tsx's cache). */
+function removeStale(base: string): void {
+  for (const name of readdirSync(base)) {
+    const pid = Number(/^agentic-run-(\d+)-/.exec(name)?.[1]);
+    if (pid && !alive(pid)) rmSync(join(base, name), { recursive: true, force: true });
+  }
+}
+
 export function setup(): () => void {
   const previous = process.env.TMPDIR;
+  const base = tmpdir();
+  removeStale(base);
   // Short name: Unix socket paths under it (the web host's tests, stand-in buses) stay under 108 bytes.
-  const root = mkdtempSync(join(tmpdir(), 'agentic-run-'));
+  const root = mkdtempSync(join(base, `${PREFIX}${process.pid}-`));
   process.env.TMPDIR = root;
   return () => {
     if (previous === undefined) delete process.env.TMPDIR;
