@@ -25,6 +25,8 @@ import { loadCatalog, ModelManager } from '../llm/modelManager.js';
 import type { Importer } from '../loadOptional.js';
 import { McpManager } from '../mcp/manager.js';
 import { createRouteDecider, OnnxRouter, type OnnxRuntime } from '../router/onnxRouter.js';
+import { detectLanguage, lazyLanguageDetector } from '../router/language.js';
+import { decideRouteDetailed } from '../../core/routing/policy.js';
 import { createFileFinderTool } from '../tools/fileFinder.js';
 import { lazyProvider, loadReplayProvider, ProviderHolder } from './providerHolder.js';
 import type { SecretStore } from './secrets.js';
@@ -103,9 +105,11 @@ export async function createAdapters(config: AdapterConfig) {
   // The router (onnxruntime-node, its model and the language detector: ~200 ms) loads with the first
   // request, not with the app, so the window is ready sooner; until then its state is unknown (null).
   let routerState: EngineState = { available: null, message: null };
+  // One language detector for the router and for requests whose agent the user chose.
+  const languages = lazyLanguageDetector(logger);
   let decider: Promise<ReturnType<typeof createRouteDecider> | null> | null = null;
   const routeDecider = () =>
-    (decider ??= OnnxRouter.load(config.routerDir, logger, config.engines?.onnxRuntime).then(
+    (decider ??= OnnxRouter.load(config.routerDir, logger, config.engines?.onnxRuntime, languages).then(
       (router) => {
         routerState = { available: true, message: null };
         return createRouteDecider(router, { mcpConfigured: () => settings.get().mcpServers.length > 0, logger });
@@ -150,6 +154,11 @@ export async function createAdapters(config: AdapterConfig) {
     tools: (): readonly Tool[] => [...code.tools, ...code.unavailable, fileFinder, mcpTool],
     judge,
     route: async (text: string, userChoice?: AgentChoice): Promise<RoutingDecision> => {
+      if (userChoice && userChoice !== 'auto') {
+        // The user named the agent: only the request's language is needed, not the router's model.
+        const scores = { agent: {}, complexity: { LOW: 1, HIGH: 0 }, language: await detectLanguage(text, languages) };
+        return decideRouteDetailed(scores, { mcpConfigured: settings.get().mcpServers.length > 0, userChoice, text }).decision;
+      }
       const decide = await routeDecider();
       if (!decide) throw new AppError('ROUTER_UNAVAILABLE', 'The router model is not available.');
       return decide(text, userChoice);

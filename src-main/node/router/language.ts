@@ -28,6 +28,23 @@ export function quickLanguage(text: string): string | null {
   return languageFromScript(text) ?? matchGreeting(text)?.language ?? null;
 }
 
+/** Loads the detector once, on first call; null (scripts and greetings only) when eld cannot load. */
+export function lazyLanguageDetector(logger?: { warn(message: string, data?: Record<string, unknown>): void }): () => Promise<LanguageDetector | null> {
+  let loading: Promise<LanguageDetector | null> | null = null;
+  return () =>
+    (loading ??= loadLanguageDetector().catch((error: unknown) => {
+      logger?.warn('language detector unavailable, using scripts only', { error: String(error) });
+      return null;
+    }));
+}
+
+/** A text's language: quickLanguage(), else the n-gram detector's answer, else `fallback`. */
+export async function detectLanguage(text: string, detector: () => Promise<LanguageDetector | null>, fallback = 'en'): Promise<string> {
+  const quick = quickLanguage(text);
+  if (quick) return quick;
+  return (await detector())?.detect(text, fallback) ?? fallback;
+}
+
 /**
  * Loads eld's smallest database (~0.2 s of parsing, most of a CLI start: load it only when
  * quickLanguage() has no answer) and returns a detector.

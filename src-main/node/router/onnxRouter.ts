@@ -14,7 +14,7 @@ import { ROUTER_IO, ROUTER_MANIFEST_FILE, ROUTER_MODEL_FILE, RouterManifestSchem
 import { loadOptional, requireModule, type Importer, type OptionalEngine } from '../loadOptional.js';
 import { silentLogger } from '../logger.js';
 import { routingText } from './bound.js';
-import { loadLanguageDetector, quickLanguage, type LanguageDetector } from './language.js';
+import { detectLanguage, lazyLanguageDetector, type LanguageDetector } from './language.js';
 
 /** resources/router of this checkout. A packaged app passes its own resources path instead. */
 export function defaultRouterDir(): string {
@@ -41,7 +41,7 @@ export class OnnxRouter implements RequestClassifier {
     private readonly ort: OnnxRuntime,
     private readonly session: Ort.InferenceSession,
     readonly manifest: RouterManifest,
-    private readonly logger: Logger,
+    private readonly languages: () => Promise<LanguageDetector | null>,
     /** Milliseconds spent loading the model (reading, parsing, session, one warm-up run). */
     readonly loadMs: number,
   ) {}
@@ -51,7 +51,13 @@ export class OnnxRouter implements RequestClassifier {
    * AppError ROUTER_UNAVAILABLE when either is missing or does not match the other, or when
    * onnxruntime-node cannot load on this platform (`runtime` is the port tests replace).
    */
-  static async load(dir: string = defaultRouterDir(), logger: Logger = silentLogger, runtime: Importer<OnnxRuntime> = importOnnxRuntime): Promise<OnnxRouter> {
+  static async load(
+    dir: string = defaultRouterDir(),
+    logger: Logger = silentLogger,
+    runtime: Importer<OnnxRuntime> = importOnnxRuntime,
+    /** The language detector, shared with the app's other users of it; loaded on first need. */
+    languages: () => Promise<LanguageDetector | null> = lazyLanguageDetector(logger),
+  ): Promise<OnnxRouter> {
     const started = performance.now();
     const manifest = await readManifest(join(dir, ROUTER_MANIFEST_FILE));
     const ort = requireModule(await loadOptional(ROUTER_ENGINE, runtime));
@@ -69,7 +75,7 @@ export class OnnxRouter implements RequestClassifier {
     } catch (cause) {
       throw new AppError('ROUTER_UNAVAILABLE', `Cannot load the router model ${join(dir, ROUTER_MODEL_FILE)}: ${String(cause)}`, { cause });
     }
-    const probe = new OnnxRouter(ort, session, manifest, logger, 0);
+    const probe = new OnnxRouter(ort, session, manifest, languages, 0);
     const check = await probe.run(featurize('hello', manifest.featurizer)); // warm-up, and a shape check
     if (check.agent.length !== manifest.labels.agent.length || check.complexity.length !== manifest.labels.complexity.length) {
       throw new AppError('ROUTER_UNAVAILABLE', `router.onnx outputs ${check.agent.length}+${check.complexity.length} scores but featurizer.json names ${manifest.labels.agent.length}+${manifest.labels.complexity.length} labels.`);
@@ -79,17 +85,7 @@ export class OnnxRouter implements RequestClassifier {
     }
     const loadMs = performance.now() - started;
     logger.info('router: loaded', { dir, loadMs: Math.round(loadMs), parameters: manifest.model.parameters });
-    return new OnnxRouter(ort, session, manifest, logger, loadMs);
-  }
-
-  private languages: Promise<LanguageDetector | null> | null = null;
-
-  /** The n-gram language detector, loaded with the first request whose script or greeting does not tell. */
-  private detector(): Promise<LanguageDetector | null> {
-    return (this.languages ??= loadLanguageDetector().catch((error: unknown) => {
-      this.logger.warn('router: language detector unavailable, using scripts only', { error: String(error) });
-      return null;
-    }));
+    return new OnnxRouter(ort, session, manifest, languages, loadMs);
   }
 
   featurize(text: string): Features {
@@ -110,13 +106,11 @@ export class OnnxRouter implements RequestClassifier {
   async classify(request: string, fallbackLanguage: string = 'en'): Promise<ClassifierScores> {
     const text = routingText(request);
     const out = await this.run(this.featurize(text));
-    const quick = quickLanguage(text);
-    const detector = quick ? null : await this.detector();
     const { agent: agentLabels, complexity: complexityLabels } = this.manifest.labels;
     return {
       agent: Object.fromEntries(agentLabels.map((label, i) => [label, out.agent[i] ?? 0])),
       complexity: { LOW: out.complexity[complexityLabels.indexOf('LOW')] ?? 0, HIGH: out.complexity[complexityLabels.indexOf('HIGH')] ?? 0 },
-      language: quick ?? (detector ? detector.detect(text, fallbackLanguage) : fallbackLanguage),
+      language: await detectLanguage(text, this.languages, fallbackLanguage),
     };
   }
 
