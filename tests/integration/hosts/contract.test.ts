@@ -44,6 +44,7 @@ const sampleEvents: { [K in EventType]: Extract<AppEvent, { type: K }> } = {
   'voice.transcript': { type: 'voice.transcript', seq: 1, sessionId: null, turnId: null, captureId: 'c', utteranceId: 'u', text: 'hi', language: 'en', final: true, echo: false, startSec: 0.5, endSec: 1.5, sttMs: 120 },
   'voice.speaking': { type: 'voice.speaking', seq: 1, sessionId: null, turnId: null, speaking: true, text: 'hello' },
   'voice.error': { type: 'voice.error', seq: 1, sessionId: null, turnId: null, captureId: null, message: 'no model' },
+  'voice.toggle': { type: 'voice.toggle', seq: 1, sessionId: null, turnId: null },
 };
 
 const sampleInputs: { [K in CommandName]: CommandInput<K> } = {
