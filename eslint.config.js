@@ -8,7 +8,20 @@ const restrict = (patterns, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'bench/results.json', 'tests/e2e/screenshots/**', '.cache/**', 'bin/**', 'eslint.config.js', 'types/**', 'tests/fixtures/**/*.js'] },
+  {
+    ignores: [
+      'out/**',
+      'dist/**',
+      'node_modules/**',
+      'bench/results.json',
+      'tests/e2e/screenshots/**',
+      '.cache/**',
+      'bin/**',
+      'eslint.config.js',
+      'types/**',
+      'tests/fixtures/**/*.js',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts', '**/*.tsx'],
@@ -36,7 +49,10 @@ export default tseslint.config(
   },
   {
     files: ['src-main/common/**/*.ts'],
-    rules: restrict([...nodeBuiltins, 'electron', '**/core/**', '**/node/**', '**/electron/**', '**/hosts/**', '**/app', 'react*'], 'common/ is isomorphic: no Node, no Electron, no upper layers.'),
+    rules: restrict(
+      [...nodeBuiltins, 'electron', '**/core/**', '**/node/**', '**/electron/**', '**/hosts/**', '**/app', 'react*'],
+      'common/ is isomorphic: no Node, no Electron, no upper layers.',
+    ),
   },
   {
     files: ['src-main/core/**/*.ts'],
@@ -57,7 +73,10 @@ export default tseslint.config(
   },
   {
     files: ['src-renderer/**/*.{ts,tsx}', 'src-preload/**/*.ts'],
-    rules: restrict(['**/src-main/core/**', '**/src-main/node/**', '**/src-main/electron/**', '**/src-main/hosts/**', '**/src-main/app', 'node:*'], 'renderer and preload see src-main/common only.'),
+    rules: restrict(
+      ['**/src-main/core/**', '**/src-main/node/**', '**/src-main/electron/**', '**/src-main/hosts/**', '**/src-main/app', 'node:*'],
+      'renderer and preload see src-main/common only.',
+    ),
   },
   {
     files: ['src-main/**/*.ts'],

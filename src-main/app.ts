@@ -92,7 +92,19 @@ export async function createApp(config: AppConfig): Promise<App> {
   const voice = createVoice({ modelsDir: join(paths.modelsDir, 'whisper'), settings, emit: bus.emit, logger, subscribe: (l) => bus.subscribe(l), tts: config.voiceTts });
   let engine: AgentEngine | null = null;
   const approvals = new ApprovalRegistry(bus.emit, (turnId) => engine?.sessionOf(turnId) ?? null);
-  const adapters = await createAdapters({ dataDir, modelsDir: paths.modelsDir, routerDir: paths.router, catalogFile: paths.catalog, settings, logger, emit: bus.emit, replayFile: config.replayFile, workspace, secrets, embeddedBrowser: config.embeddedBrowser });
+  const adapters = await createAdapters({
+    dataDir,
+    modelsDir: paths.modelsDir,
+    routerDir: paths.router,
+    catalogFile: paths.catalog,
+    settings,
+    logger,
+    emit: bus.emit,
+    replayFile: config.replayFile,
+    workspace,
+    secrets,
+    embeddedBrowser: config.embeddedBrowser,
+  });
   const checkpoints = await createCheckpointService({ dataDir, settings, logger, emit: bus.emit });
   const agents = createAgentRegistry({ prompts, adapters, settings, os: `${platform()} ${release()}` });
 
@@ -115,7 +127,18 @@ export async function createApp(config: AppConfig): Promise<App> {
   const handlers: Handlers = {
     ...createSessionHandlers({ store, engine, approvals, emit: bus.emit }),
     ...checkpoints.handlers,
-    ...createNodeHandlers({ host: config.host, settings, adapters, workspace, emit: bus.emit, root, secrets, embeddedBrowser: config.embeddedBrowser, droppedPaths: config.droppedPaths, pickPath: config.pickPath }),
+    ...createNodeHandlers({
+      host: config.host,
+      settings,
+      adapters,
+      workspace,
+      emit: bus.emit,
+      root,
+      secrets,
+      embeddedBrowser: config.embeddedBrowser,
+      droppedPaths: config.droppedPaths,
+      pickPath: config.pickPath,
+    }),
     ...voice.handlers((input, ctx) => handlers['turn.send'](input, ctx)),
   };
 

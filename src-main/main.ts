@@ -42,7 +42,14 @@ async function start(): Promise<void> {
     host: 'electron',
     // Packaged, the router and catalogue sit beside app.asar (resourcesPath), the code inside it (getAppPath).
     // Test hooks keep the shared models folder and workspace in the throw-away folder too.
-    paths: appPaths({ host: 'electron', packaged: app.isPackaged, appPath: app.getAppPath(), resourcesPath: process.resourcesPath, userData: app.getPath('userData'), agenticHome: testUserData }),
+    paths: appPaths({
+      host: 'electron',
+      packaged: app.isPackaged,
+      appPath: app.getAppPath(),
+      resourcesPath: process.resourcesPath,
+      userData: app.getPath('userData'),
+      agenticHome: testUserData,
+    }),
     logger,
     replayFile: testReplay,
     cipher: safeStorageCipher(safeStorage),

@@ -27,7 +27,10 @@ interface Host {
 
 function startHost(home: string, replay: string): Promise<Host> {
   const started = performance.now();
-  const child = spawn(process.execPath, [WEB, '--port', '0', '--replay', replay], { env: { ...process.env, AGENTIC_HOME: home, AGENTIC_LOG: 'error' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [WEB, '--port', '0', '--replay', replay], {
+    env: { ...process.env, AGENTIC_HOME: home, AGENTIC_LOG: 'error' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {
@@ -40,10 +43,11 @@ function startHost(home: string, replay: string): Promise<Host> {
   });
 }
 
-const stop = (host: Host) => new Promise<void>((resolve) => {
-  host.child.once('exit', () => resolve());
-  host.child.kill('SIGTERM');
-});
+const stop = (host: Host) =>
+  new Promise<void>((resolve) => {
+    host.child.once('exit', () => resolve());
+    host.child.kill('SIGTERM');
+  });
 
 function bareNode(): Promise<number> {
   const started = performance.now();
@@ -74,8 +78,26 @@ async function startTimes(home: string, replay: string): Promise<BenchRow[]> {
     const base = median(bare);
     const readyAbove = median(ready) - base;
     return [
-      { suite: SUITE, metric: 'web host process start to ready (createApp + server), above bare node', value: readyAbove, unit: 'ms', baseline: { label: 'node -e 0', value: base }, target: '≤ 300 ms', met: readyAbove <= 300, note: 'medians of 5' },
-      { suite: SUITE, metric: 'process start to first page interactive in Chromium', value: median(interactive), unit: 'ms', baseline: { label: 'node -e 0', value: base }, target: '≤ 1000 ms', met: median(interactive) <= 1000, note: 'composer visible and enabled; medians of 5' },
+      {
+        suite: SUITE,
+        metric: 'web host process start to ready (createApp + server), above bare node',
+        value: readyAbove,
+        unit: 'ms',
+        baseline: { label: 'node -e 0', value: base },
+        target: '≤ 300 ms',
+        met: readyAbove <= 300,
+        note: 'medians of 5',
+      },
+      {
+        suite: SUITE,
+        metric: 'process start to first page interactive in Chromium',
+        value: median(interactive),
+        unit: 'ms',
+        baseline: { label: 'node -e 0', value: base },
+        target: '≤ 1000 ms',
+        met: median(interactive) <= 1000,
+        note: 'composer visible and enabled; medians of 5',
+      },
     ];
   } finally {
     await browser.close();
@@ -113,7 +135,19 @@ async function longDay(home: string, replay: string): Promise<BenchRow[]> {
     const after = rssKiB(host.child.pid!);
     const first = samples[0]!;
     const growth = after / first - 1;
-    return [{ suite: SUITE, metric: 'web host RSS after 200 turns in 20 sessions', value: after / 1024, unit: 'MiB', baseline: { label: 'after the first 20 turns', value: first / 1024 }, ratio: after / first, target: 'within 10 %', met: growth <= 0.1, note: 'replayed casual turns over the WebSocket' }];
+    return [
+      {
+        suite: SUITE,
+        metric: 'web host RSS after 200 turns in 20 sessions',
+        value: after / 1024,
+        unit: 'MiB',
+        baseline: { label: 'after the first 20 turns', value: first / 1024 },
+        ratio: after / first,
+        target: 'within 10 %',
+        met: growth <= 0.1,
+        note: 'replayed casual turns over the WebSocket',
+      },
+    ];
   } finally {
     bridge.close();
     await stop(host);

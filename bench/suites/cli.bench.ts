@@ -17,7 +17,9 @@ const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 function timed(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    execFile(file, args, { env, cwd: ROOT }, (error, _stdout, stderr) => (error ? reject(new Error(`${args.join(' ')}: ${stderr || error.message}`)) : resolve(performance.now() - started)));
+    execFile(file, args, { env, cwd: ROOT }, (error, _stdout, stderr) =>
+      error ? reject(new Error(`${args.join(' ')}: ${stderr || error.message}`)) : resolve(performance.now() - started),
+    );
   });
 }
 
@@ -47,9 +49,34 @@ export default async function cliBench(): Promise<BenchRow[]> {
     const routeAbove = median(routeTimes) - base;
     const runAbove = median(runTimes) - base;
     return [
-      { suite: SUITE, metric: 'agentic route "hello", above bare node', value: routeAbove, unit: 'ms', baseline: { label: 'node -e 0', value: base }, target: '≤ 150 ms', met: routeAbove <= 150, note: 'medians of 10' },
-      { suite: SUITE, metric: 'agentic run (1-response replay), above bare node', value: runAbove, unit: 'ms', baseline: { label: 'node -e 0', value: base }, target: '≤ 300 ms', met: runAbove <= 300, note: 'to its last event; medians of 10' },
-      { suite: SUITE, metric: 'route "hello" through tsx on the sources', value: median(tsxTimes) - base, unit: 'ms', baseline: { label: 'node -e 0', value: base }, note: 'the start-up before the bundle; medians of 5' },
+      {
+        suite: SUITE,
+        metric: 'agentic route "hello", above bare node',
+        value: routeAbove,
+        unit: 'ms',
+        baseline: { label: 'node -e 0', value: base },
+        target: '≤ 150 ms',
+        met: routeAbove <= 150,
+        note: 'medians of 10',
+      },
+      {
+        suite: SUITE,
+        metric: 'agentic run (1-response replay), above bare node',
+        value: runAbove,
+        unit: 'ms',
+        baseline: { label: 'node -e 0', value: base },
+        target: '≤ 300 ms',
+        met: runAbove <= 300,
+        note: 'to its last event; medians of 10',
+      },
+      {
+        suite: SUITE,
+        metric: 'route "hello" through tsx on the sources',
+        value: median(tsxTimes) - base,
+        unit: 'ms',
+        baseline: { label: 'node -e 0', value: base },
+        note: 'the start-up before the bundle; medians of 5',
+      },
     ];
   } finally {
     await rm(home, { recursive: true, force: true });

@@ -36,13 +36,31 @@ async function engineSteps(synchronous: 'FULL' | 'NORMAL'): Promise<number[]> {
   const provider = new ReplayProvider({ responses: Array(STEPS + 5).fill(reply) }, { chunkSize: 1e9, chunkDelayMs: 0 });
   const tools = [instant('python'), instant('bash')];
   const prompts = createPromptFiles(join(findAppRoot(), 'prompts'));
-  const coder = createToolAgent(TOOL_AGENT_SPECS.find((s) => s.name === 'coder')!, {
-    prompts, os: 'linux', languages: () => ['python', 'bash'], tools: () => tools, maxAttempts: () => 5, date: () => '2026-11-30',
-  });
+  const coder = createToolAgent(
+    TOOL_AGENT_SPECS.find((s) => s.name === 'coder')!,
+    {
+      prompts,
+      os: 'linux',
+      languages: () => ['python', 'bash'],
+      tools: () => tools,
+      maxAttempts: () => 5,
+      date: () => '2026-11-30',
+    },
+  );
   const engine = new AgentEngine({
-    store, provider: () => provider, route: async () => { throw new Error('unused'); }, agent: (_n: AgentName) => coder, emit: bus.emit,
-    askUser: async () => true, judge: () => ({ action: 'allow' }), workspace: () => dir, blockTimeoutMs: () => 1000,
-    summaryPrompt: () => 'summarise', logger: silentLogger,
+    store,
+    provider: () => provider,
+    route: async () => {
+      throw new Error('unused');
+    },
+    agent: (_n: AgentName) => coder,
+    emit: bus.emit,
+    askUser: async () => true,
+    judge: () => ({ action: 'allow' }),
+    workspace: () => dir,
+    blockTimeoutMs: () => 1000,
+    summaryPrompt: () => 'summarise',
+    logger: silentLogger,
   });
   const times: number[] = [];
   try {
@@ -62,7 +80,10 @@ async function engineSteps(synchronous: 'FULL' | 'NORMAL'): Promise<number[]> {
 }
 
 async function bareSteps(): Promise<number[]> {
-  const tools = new Map([['python', instant('python')], ['bash', instant('bash')]]);
+  const tools = new Map([
+    ['python', instant('python')],
+    ['bash', instant('bash')],
+  ]);
   const times: number[] = [];
   for (let i = 0; i < STEPS; i++) {
     const start = performance.now();
@@ -76,11 +97,14 @@ async function pipeline(withChannel: boolean, n: number): Promise<number> {
   const bus = new EventBus();
   let bytes = 0;
   let acked = 0;
-  const channel = new EventChannel((b) => {
-    bytes += JSON.stringify(b).length;
-    acked = b.batch;
-    queueMicrotask(() => channel.ack(acked));
-  }, { tokenFlushMs: 0 });
+  const channel = new EventChannel(
+    (b) => {
+      bytes += JSON.stringify(b).length;
+      acked = b.batch;
+      queueMicrotask(() => channel.ack(acked));
+    },
+    { tokenFlushMs: 0 },
+  );
   bus.subscribe(withChannel ? (e) => channel.push(e) : () => undefined);
   const start = performance.now();
   for (let i = 0; i < n; i++) {
@@ -104,18 +128,32 @@ export default async function (): Promise<BenchRow[]> {
   const full = await pipeline(true, n);
   return [
     {
-      suite: 'engine', metric: 'step overhead, reply with 3 blocks (median)', value: engine, unit: 'ms',
-      baseline: { label: 'parse + direct tool calls', value: bare }, ratio: engine / bare, target: '< 5 ms', met: engine < 5,
+      suite: 'engine',
+      metric: 'step overhead, reply with 3 blocks (median)',
+      value: engine,
+      unit: 'ms',
+      baseline: { label: 'parse + direct tool calls', value: bare },
+      ratio: engine / bare,
+      target: '< 5 ms',
+      met: engine < 5,
       note: 'the app setting: SQLite WAL + synchronous=NORMAL; includes prompt assembly, approvals, SQLite writes, events',
     },
     {
-      suite: 'engine', metric: 'step overhead with synchronous=FULL (median)', value: engineFull, unit: 'ms',
-      baseline: { label: 'parse + direct tool calls', value: bare }, ratio: engineFull / bare,
+      suite: 'engine',
+      metric: 'step overhead with synchronous=FULL (median)',
+      value: engineFull,
+      unit: 'ms',
+      baseline: { label: 'parse + direct tool calls', value: bare },
+      ratio: engineFull / bare,
       note: 'an fsync per write: what power-cut durability would cost',
     },
     {
-      suite: 'engine', metric: 'event pipeline throughput (token deltas)', value: full, unit: 'events/s',
-      baseline: { label: 'event bus alone', value: busOnly }, ratio: full / busOnly,
+      suite: 'engine',
+      metric: 'event pipeline throughput (token deltas)',
+      value: full,
+      unit: 'events/s',
+      baseline: { label: 'event bus alone', value: busOnly },
+      ratio: full / busOnly,
     },
   ];
 }

@@ -43,7 +43,15 @@ async function blockOverhead(): Promise<BenchRow[]> {
     const bare50 = median(viaBare);
     return [
       { suite: SUITE, metric: `print(1) block, pty + ${sandbox.kind}`, value: tool50, unit: 'ms', baseline: { label: 'bare python3 -c', value: bare50 }, ratio: tool50 / bare50 },
-      { suite: SUITE, metric: 'block overhead over bare python3', value: tool50 - bare50, unit: 'ms', target: '< 60 ms', met: tool50 - bare50 < 60, note: 'medians of 15 interleaved runs' },
+      {
+        suite: SUITE,
+        metric: 'block overhead over bare python3',
+        value: tool50 - bare50,
+        unit: 'ms',
+        target: '< 60 ms',
+        met: tool50 - bare50 < 60,
+        note: 'medians of 15 interleaved runs',
+      },
     ];
   } finally {
     await rm(workspace, { recursive: true, force: true });
@@ -65,12 +73,38 @@ function timed(file: string, args: string[]): Promise<number> {
 async function sandboxStartup(): Promise<BenchRow[]> {
   const [sandbox, toolchains] = await Promise.all([detectSandbox(), detectToolchains()]);
   const python = toolchains.find((t) => t.language === 'python')?.commands.python;
-  if (sandbox.kind !== 'bubblewrap' || !sandbox.executable || !python) return [{ suite: SUITE, metric: 'sandbox start-up', value: NaN, unit: 'ms', note: 'needs bubblewrap and python3' }];
+  if (sandbox.kind !== 'bubblewrap' || !sandbox.executable || !python)
+    return [{ suite: SUITE, metric: 'sandbox start-up', value: NaN, unit: 'ms', note: 'needs bubblewrap and python3' }];
   const workspace = await realpath(await mkdtemp(path.join(os.tmpdir(), 'bench-sandbox-')));
   const homes = await mkdtemp(path.join(os.tmpdir(), 'bench-homes-'));
   try {
-    const before = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', '--bind', workspace, workspace, '--unshare-pid', '--unshare-ipc', '--die-with-parent', '--chdir', workspace, '--', python, '-c', 'print(1)'];
-    const spec = { ...(await specFor({ sandbox, network: () => true, limits: () => DEFAULT_LIMITS, homesDir: homes, hidden: [], readOnly: toolchainRoots(toolchains) }, workspace)), writable: [] };
+    const before = [
+      '--ro-bind',
+      '/',
+      '/',
+      '--dev',
+      '/dev',
+      '--proc',
+      '/proc',
+      '--tmpfs',
+      '/tmp',
+      '--bind',
+      workspace,
+      workspace,
+      '--unshare-pid',
+      '--unshare-ipc',
+      '--die-with-parent',
+      '--chdir',
+      workspace,
+      '--',
+      python,
+      '-c',
+      'print(1)',
+    ];
+    const spec = {
+      ...(await specFor({ sandbox, network: () => true, limits: () => DEFAULT_LIMITS, homesDir: homes, hidden: [], readOnly: toolchainRoots(toolchains) }, workspace)),
+      writable: [],
+    };
     const runs = { bare: [] as number[], before: [] as number[], after: [] as number[] };
     for (let i = 0; i < 23; i++) {
       runs.bare.push(await timed(python, ['-c', 'print(1)']));
@@ -83,8 +117,25 @@ async function sandboxStartup(): Promise<BenchRow[]> {
     }
     const [bare, old, now] = [median(runs.bare.slice(2)), median(runs.before.slice(2)), median(runs.after.slice(2))];
     return [
-      { suite: SUITE, metric: 'sandbox start-up before issue 16 (root read-only)', value: old - bare, unit: 'ms', baseline: { label: 'bare python3 -c', value: bare }, note: 'over bare python3, medians of 21' },
-      { suite: SUITE, metric: 'sandbox start-up now (allow-list, userns, limits)', value: now - bare, unit: 'ms', baseline: { label: 'before issue 16', value: old - bare }, ratio: (now - bare) / (old - bare), target: '< 60 ms', met: now - bare < 60, note: 'over bare python3, medians of 21' },
+      {
+        suite: SUITE,
+        metric: 'sandbox start-up before issue 16 (root read-only)',
+        value: old - bare,
+        unit: 'ms',
+        baseline: { label: 'bare python3 -c', value: bare },
+        note: 'over bare python3, medians of 21',
+      },
+      {
+        suite: SUITE,
+        metric: 'sandbox start-up now (allow-list, userns, limits)',
+        value: now - bare,
+        unit: 'ms',
+        baseline: { label: 'before issue 16', value: old - bare },
+        ratio: (now - bare) / (old - bare),
+        target: '< 60 ms',
+        met: now - bare < 60,
+        note: 'over bare python3, medians of 21',
+      },
     ];
   } finally {
     await rm(workspace, { recursive: true, force: true });

@@ -50,8 +50,24 @@ export default async function promptCacheBench(): Promise<BenchRow[]> {
     await fiveSessions(dir); // a previous run of the app made the state files
     const withCache = await fiveSessions(dir);
     return [
-      { suite: SUITE, metric: `tokens evaluated, first turn of ${SESSIONS} new sessions (coder/casual alternating)`, value: withCache.tokens, unit: 'tokens', baseline: { label: 'no prompt state cache', value: without.tokens }, ratio: withCache.tokens / without.tokens, note: 'state files from an earlier run (a restart)' },
-      { suite: SUITE, metric: `wall time, first turn of ${SESSIONS} new sessions`, value: withCache.ms, unit: 'ms', baseline: { label: 'no prompt state cache', value: without.ms }, ratio: withCache.ms / without.ms, note: 'tiny model: a real 7B model reads prompts ~1000x slower, loading a state file does not' },
+      {
+        suite: SUITE,
+        metric: `tokens evaluated, first turn of ${SESSIONS} new sessions (coder/casual alternating)`,
+        value: withCache.tokens,
+        unit: 'tokens',
+        baseline: { label: 'no prompt state cache', value: without.tokens },
+        ratio: withCache.tokens / without.tokens,
+        note: 'state files from an earlier run (a restart)',
+      },
+      {
+        suite: SUITE,
+        metric: `wall time, first turn of ${SESSIONS} new sessions`,
+        value: withCache.ms,
+        unit: 'ms',
+        baseline: { label: 'no prompt state cache', value: without.ms },
+        ratio: withCache.ms / without.ms,
+        note: 'tiny model: a real 7B model reads prompts ~1000x slower, loading a state file does not',
+      },
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -25,7 +25,10 @@ interface Host {
 }
 
 function startHost(home: string, replay: string): Promise<Host> {
-  const child = spawn(process.execPath, [WEB, '--port', '0', '--replay', replay], { env: { ...process.env, AGENTIC_HOME: home, AGENTIC_LOG: 'error' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [WEB, '--port', '0', '--replay', replay], {
+    env: { ...process.env, AGENTIC_HOME: home, AGENTIC_LOG: 'error' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {
@@ -38,11 +41,12 @@ function startHost(home: string, replay: string): Promise<Host> {
   });
 }
 
-const stop = (host: Host) => new Promise<void>((resolve) => {
-  if (host.child.exitCode !== null) return resolve();
-  host.child.once('exit', () => resolve());
-  host.child.kill('SIGTERM');
-});
+const stop = (host: Host) =>
+  new Promise<void>((resolve) => {
+    if (host.child.exitCode !== null) return resolve();
+    host.child.once('exit', () => resolve());
+    host.child.kill('SIGTERM');
+  });
 
 /** Builds the web renderer into a temporary folder and reads its entry chunk (and all chunks) gzipped. */
 async function chunkSizes(outDir: string): Promise<BenchRow[]> {
@@ -53,13 +57,22 @@ async function chunkSizes(outDir: string): Promise<BenchRow[]> {
   if (!entry) throw new Error('no entry script in the built index.html');
   const preloads = [...html.matchAll(/rel="modulepreload"[^>]*href="\.\/([^"]+)"/g)].map((m) => m[1]!);
   const gz = (file: string) => gzipSync(readFileSync(join(outDir, file))).length / 1024;
-  const scripts = readdirSync(join(outDir, 'assets')).filter((f) => f.endsWith('.js')).map((f) => `assets/${f}`);
+  const scripts = readdirSync(join(outDir, 'assets'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => `assets/${f}`);
   const all = scripts.reduce((sum, f) => sum + gz(f), 0);
   const first = gz(entry) + preloads.reduce((sum, f) => sum + gz(f), 0);
-  return [{
-    suite: SUITE, metric: 'first chunk (entry + modulepreloads), gzip', value: first, unit: 'KiB', baseline: { label: `all ${scripts.length} script chunks`, value: all }, ratio: first / all,
-    note: `before code-splitting: one 874 kB chunk, 245.5 kB gzip (vite's figure, measured once on the parent commit of the split)`,
-  }];
+  return [
+    {
+      suite: SUITE,
+      metric: 'first chunk (entry + modulepreloads), gzip',
+      value: first,
+      unit: 'KiB',
+      baseline: { label: `all ${scripts.length} script chunks`, value: all },
+      ratio: first / all,
+      note: `before code-splitting: one 874 kB chunk, 245.5 kB gzip (vite's figure, measured once on the parent commit of the split)`,
+    },
+  ];
 }
 
 /** Opens a session by its title, loads all its earlier pages, and returns the turns in the DOM. */
@@ -110,8 +123,13 @@ interface Frames {
 }
 
 const summary = (d: number[], dom: number): Frames => ({
-  p50: percentile(d, 50), p95: percentile(d, 95), p99: percentile(d, 99),
-  over16: d.filter((x) => x > 16.7).length / d.length, over50: d.filter((x) => x > 50).length / d.length, frames: d.length, dom,
+  p50: percentile(d, 50),
+  p95: percentile(d, 95),
+  p99: percentile(d, 99),
+  over16: d.filter((x) => x > 16.7).length / d.length,
+  over50: d.filter((x) => x > 50).length / d.length,
+  frames: d.length,
+  dom,
 });
 
 const describe = (f: Frames) =>
@@ -139,12 +157,25 @@ export default async function rendererBench(): Promise<BenchRow[]> {
       const long = await run(host.url, 'Long session');
       const flat = await run(`${host.url}&virtual=0`, 'Long session');
       const row = (metric: string, value: number, unit: string, base: number, baseLabel: string, note: string): BenchRow => ({
-        suite: SUITE, metric, value, unit, baseline: { label: baseLabel, value: base }, ratio: base > 0 ? value / base : undefined, note,
+        suite: SUITE,
+        metric,
+        value,
+        unit,
+        baseline: { label: baseLabel, value: base },
+        ratio: base > 0 ? value / base : undefined,
+        note,
       });
       return [
         ...sizes,
         row('scroll 500 turns / 200 blocks (virtualised): frame p95', long.p95, 'ms', short.p95, '20 turns', `500: ${describe(long)} | 20: ${describe(short)}`),
-        row('scroll 500 turns / 200 blocks (virtualised): frames > 16.7 ms', long.over16 * 100, '%', short.over16 * 100, '20 turns', `> 50 ms: ${(long.over50 * 100).toFixed(1)} % vs ${(short.over50 * 100).toFixed(1)} %`),
+        row(
+          'scroll 500 turns / 200 blocks (virtualised): frames > 16.7 ms',
+          long.over16 * 100,
+          '%',
+          short.over16 * 100,
+          '20 turns',
+          `> 50 ms: ${(long.over50 * 100).toFixed(1)} % vs ${(short.over50 * 100).toFixed(1)} %`,
+        ),
         row('scroll 500 turns / 200 blocks, virtualisation off (?virtual=0): frame p95', flat.p95, 'ms', long.p95, 'virtualised', describe(flat)),
       ];
     } finally {

@@ -19,13 +19,19 @@ function keywordRoute(text: string): AgentName {
   const n = normalize(text);
   const concepts = findConcepts(text, n, tokenize(n));
   const agents = new Set(
-    concepts.map((c): AgentName | null =>
-      c === 'search' || c === 'online' || c === 'shape:url' ? 'web'
-      : c === 'file' || c === 'shape:path' || c === 'shape:fileName' ? 'file'
-      : c === 'code' || c === 'shape:codeSymbols' ? 'coder'
-      : c === 'connector' ? 'mcp'
-      : null,
-    ).filter((a): a is AgentName => a !== null),
+    concepts
+      .map((c): AgentName | null =>
+        c === 'search' || c === 'online' || c === 'shape:url'
+          ? 'web'
+          : c === 'file' || c === 'shape:path' || c === 'shape:fileName'
+            ? 'file'
+            : c === 'code' || c === 'shape:codeSymbols'
+              ? 'coder'
+              : c === 'connector'
+                ? 'mcp'
+                : null,
+      )
+      .filter((a): a is AgentName => a !== null),
   );
   if (concepts.includes('sequence') && agents.size >= 2) return 'planner';
   return [...agents][0] ?? 'casual';
@@ -74,11 +80,53 @@ export default async function routerBench(): Promise<BenchRow[]> {
   const n = heldOut.length;
   const p50 = median(decision);
   return [
-    { suite: SUITE, metric: 'decision p50 (featurize + onnx + language + policy)', value: p50, unit: 'ms', baseline: { label: 'featurize only', value: median(featurizeOnly) }, ratio: p50 / median(featurizeOnly), target: '≤ 1 ms', met: p50 <= 1, note: `${n} held-out requests, 1 thread` },
+    {
+      suite: SUITE,
+      metric: 'decision p50 (featurize + onnx + language + policy)',
+      value: p50,
+      unit: 'ms',
+      baseline: { label: 'featurize only', value: median(featurizeOnly) },
+      ratio: p50 / median(featurizeOnly),
+      target: '≤ 1 ms',
+      met: p50 <= 1,
+      note: `${n} held-out requests, 1 thread`,
+    },
     { suite: SUITE, metric: 'decision p99', value: percentile(decision, 99), unit: 'ms', baseline: { label: 'featurize only', value: percentile(featurizeOnly, 99) } },
-    { suite: SUITE, metric: 'featurize + onnx run p50', value: median(model), unit: 'ms', baseline: { label: 'keyword matcher', value: median(keyword) }, note: `p99 ${percentile(model, 99).toFixed(3)} ms` },
-    { suite: SUITE, metric: 'final agent accuracy (held-out)', value: (100 * modelHits) / n, unit: '%', baseline: { label: 'keyword matcher', value: (100 * keywordHits) / n }, target: '≥ 95 %', met: modelHits / n >= 0.95 },
-    { suite: SUITE, metric: 'model size', value: bytes / 1024 / 1024, unit: 'MiB', target: '≤ 10 MiB', met: bytes <= 10 * 1024 * 1024, note: `${router.manifest.model.parameters.toLocaleString('en')} parameters` },
-    { suite: SUITE, metric: 'load (first in process)', value: firstLoad, unit: 'ms', baseline: { label: 'reload, median of 3', value: median(loads) }, target: '≤ 200 ms', met: firstLoad <= 200, note: 'read + parse + session + warm-up run' },
+    {
+      suite: SUITE,
+      metric: 'featurize + onnx run p50',
+      value: median(model),
+      unit: 'ms',
+      baseline: { label: 'keyword matcher', value: median(keyword) },
+      note: `p99 ${percentile(model, 99).toFixed(3)} ms`,
+    },
+    {
+      suite: SUITE,
+      metric: 'final agent accuracy (held-out)',
+      value: (100 * modelHits) / n,
+      unit: '%',
+      baseline: { label: 'keyword matcher', value: (100 * keywordHits) / n },
+      target: '≥ 95 %',
+      met: modelHits / n >= 0.95,
+    },
+    {
+      suite: SUITE,
+      metric: 'model size',
+      value: bytes / 1024 / 1024,
+      unit: 'MiB',
+      target: '≤ 10 MiB',
+      met: bytes <= 10 * 1024 * 1024,
+      note: `${router.manifest.model.parameters.toLocaleString('en')} parameters`,
+    },
+    {
+      suite: SUITE,
+      metric: 'load (first in process)',
+      value: firstLoad,
+      unit: 'ms',
+      baseline: { label: 'reload, median of 3', value: median(loads) },
+      target: '≤ 200 ms',
+      met: firstLoad <= 200,
+      note: 'read + parse + session + warm-up run',
+    },
   ];
 }

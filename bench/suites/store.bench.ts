@@ -43,7 +43,18 @@ export default async function storeBench(): Promise<BenchRow[]> {
       store.startTurn({ turnId, sessionId: session, request: 'do it' });
       for (let call = 1; call <= 2; call++) store.addReply(turnId, { call, text: content, reasoning: '' });
       for (let b = 0; b < 3; b++) {
-        store.addBlock(turnId, { blockId: `b${b}`, call: 1, tool: 'python', code: 'print(1)', status: 'ok', success: true, exitCode: 0, output: content, savedTo: null, durationMs: 1 });
+        store.addBlock(turnId, {
+          blockId: `b${b}`,
+          call: 1,
+          tool: 'python',
+          code: 'print(1)',
+          status: 'ok',
+          success: true,
+          exitCode: 0,
+          output: content,
+          savedTo: null,
+          durationMs: 1,
+        });
       }
       store.updateTurn(turnId, { status: 'done', answer: 'done' });
     }

@@ -11,7 +11,18 @@ function fill(store: SqliteStore, sessionId: string, from: number, to: number): 
     const turnId = `t${i}`;
     store.startTurn({ turnId, sessionId, request: `request ${i}: summarise the notes in my workspace` });
     store.addReply(turnId, { call: 1, text: `Here is the summary ${i}. `.repeat(20), reasoning: '' });
-    store.addBlock(turnId, { blockId: `b${i}`, tool: 'python', status: 'ok', success: true, exitCode: 0, output: 'done\n', savedTo: null, durationMs: 12, code: 'print("done")', call: 1 });
+    store.addBlock(turnId, {
+      blockId: `b${i}`,
+      tool: 'python',
+      status: 'ok',
+      success: true,
+      exitCode: 0,
+      output: 'done\n',
+      savedTo: null,
+      durationMs: 12,
+      code: 'print("done")',
+      call: 1,
+    });
     store.updateTurn(turnId, { status: 'done', answer: `Summary ${i}`, agent: 'coder' });
   }
 }
@@ -37,8 +48,25 @@ export async function listTurnsTimes(dir: string): Promise<BenchRow[]> {
     const openPage = time(() => store.listTurns(id, { last: TURNS_PAGE }));
     const full = time(() => store.listTurns(id), 5);
     return [
-      { suite: 'app', metric: 'last 50 turns of a 5,000-turn session', value: at5000, unit: 'ms', baseline: { label: 'the same of a 50-turn session', value: at50 }, ratio: at5000 / at50, target: 'flat (≤ 1.5×)', met: at5000 <= at50 * 1.5, note: 'each turn a reply and a block; medians of 15' },
-      { suite: 'app', metric: `session.open at 5,000 turns (last ${TURNS_PAGE})`, value: openPage, unit: 'ms', baseline: { label: 'listing all 5,000 turns (before pages)', value: full }, ratio: openPage / full },
+      {
+        suite: 'app',
+        metric: 'last 50 turns of a 5,000-turn session',
+        value: at5000,
+        unit: 'ms',
+        baseline: { label: 'the same of a 50-turn session', value: at50 },
+        ratio: at5000 / at50,
+        target: 'flat (≤ 1.5×)',
+        met: at5000 <= at50 * 1.5,
+        note: 'each turn a reply and a block; medians of 15',
+      },
+      {
+        suite: 'app',
+        metric: `session.open at 5,000 turns (last ${TURNS_PAGE})`,
+        value: openPage,
+        unit: 'ms',
+        baseline: { label: 'listing all 5,000 turns (before pages)', value: full },
+        ratio: openPage / full,
+      },
     ];
   } finally {
     store.close();

@@ -56,15 +56,25 @@ async function vadRows(samples: Float32Array): Promise<BenchRow[]> {
   await vad.dispose();
   await session.release();
   const per30 = (ms: number) => (ms * 30) / 32; // a frame is 512 samples = 32 ms
-  return [{
-    suite: SUITE, metric: 'VAD cost per 30 ms of audio (1 thread)', value: per30(appMs), unit: 'ms',
-    baseline: { label: 'bare onnxruntime session', value: per30(bareMs) }, ratio: appMs / bareMs, target: '≤ 1 ms', met: per30(appMs) <= 1,
-    note: `median of 5 alternating passes over ${frames.length} frames of 512 samples`,
-  }];
+  return [
+    {
+      suite: SUITE,
+      metric: 'VAD cost per 30 ms of audio (1 thread)',
+      value: per30(appMs),
+      unit: 'ms',
+      baseline: { label: 'bare onnxruntime session', value: per30(bareMs) },
+      ratio: appMs / bareMs,
+      target: '≤ 1 ms',
+      met: per30(appMs) <= 1,
+      note: `median of 5 alternating passes over ${frames.length} frames of 512 samples`,
+    },
+  ];
 }
 
 async function endToSendRows(wavPath: string): Promise<BenchRow[]> {
-  const t = await startTestApp(['First answer.', 'Second answer.', 'Third answer.', 'Typed answer.'], { settings: { voice: { sttModel: tinyWhisperPath(), language: 'en', spokenAnswers: 'off' } } });
+  const t = await startTestApp(['First answer.', 'Second answer.', 'Third answer.', 'Typed answer.'], {
+    settings: { voice: { sttModel: tinyWhisperPath(), language: 'en', spokenAnswers: 'off' } },
+  });
   try {
     const h = t.app.handlers;
     const ctx = { clientId: 'bench' };
@@ -110,11 +120,18 @@ async function endToSendRows(wavPath: string): Promise<BenchRow[]> {
     offT();
     const value = median(figures) + median(sends.length ? sends : [NaN]);
     const parts = `segmenter end → transcript emitted ${median(figures).toFixed(1)} ms + voice.send → turn.started ${median(sends).toFixed(1)} ms`;
-    return [{
-      suite: SUITE, metric: 'end of utterance → request sent, STT excluded', value, unit: 'ms',
-      baseline: { label: 'typed request: turn.send → turn.started', value: median(typed) }, target: '≤ 300 ms', met: value <= 300,
-      note: `${figures.length} utterances: ${parts}; measured from the audio batch that completed the ${700} ms silence hangover (the hangover itself comes on top); STT median ${median(stt).toFixed(0)} ms`,
-    }];
+    return [
+      {
+        suite: SUITE,
+        metric: 'end of utterance → request sent, STT excluded',
+        value,
+        unit: 'ms',
+        baseline: { label: 'typed request: turn.send → turn.started', value: median(typed) },
+        target: '≤ 300 ms',
+        met: value <= 300,
+        note: `${figures.length} utterances: ${parts}; measured from the audio batch that completed the ${700} ms silence hangover (the hangover itself comes on top); STT median ${median(stt).toFixed(0)} ms`,
+      },
+    ];
   } finally {
     await t.close();
   }
@@ -154,11 +171,19 @@ async function rtfRows(wavPath: string): Promise<BenchRow[]> {
   await bare.release();
   const appRtf = audioSec / (median(a) / 1000);
   const bareRtf = audioSec / (median(b) / 1000);
-  return [{
-    suite: SUITE, metric: 'whisper real-time factor through the app (audio s per s)', value: appRtf, unit: 'x',
-    baseline: { label: 'bare @fugood/whisper.node transcribeData', value: bareRtf }, ratio: appRtf / bareRtf, target: 'ratio ≥ 0.95', met: appRtf / bareRtf >= 0.95,
-    note: `${audioSec.toFixed(1)} s of espeak-ng speech, tiny random-weight model, 1 thread, greedy without fallback`,
-  }];
+  return [
+    {
+      suite: SUITE,
+      metric: 'whisper real-time factor through the app (audio s per s)',
+      value: appRtf,
+      unit: 'x',
+      baseline: { label: 'bare @fugood/whisper.node transcribeData', value: bareRtf },
+      ratio: appRtf / bareRtf,
+      target: 'ratio ≥ 0.95',
+      met: appRtf / bareRtf >= 0.95,
+      note: `${audioSec.toFixed(1)} s of espeak-ng speech, tiny random-weight model, 1 thread, greedy without fallback`,
+    },
+  ];
 }
 
 export default async function voiceBench(): Promise<BenchRow[]> {

@@ -49,12 +49,33 @@ export default async function webBench(): Promise<BenchRow[]> {
     await driver.close();
     return [
       {
-        suite: 'web', metric: 'page-to-markdown, 1 MB page (warm median)', value: extract, unit: 'ms',
-        baseline: { label: 'bare innerText', value: median(raw.times) }, ratio: extract / median(raw.times),
-        target: '≤ 3× bare innerText', met: extract / median(raw.times) <= 3, note: `first read ${first!.toFixed(0)} ms; page HTML ${(htmlBytes / 1024).toFixed(0)} KiB; agent budget ${AGENT_MAX_CHARS / 1000}k chars`,
+        suite: 'web',
+        metric: 'page-to-markdown, 1 MB page (warm median)',
+        value: extract,
+        unit: 'ms',
+        baseline: { label: 'bare innerText', value: median(raw.times) },
+        ratio: extract / median(raw.times),
+        target: '≤ 3× bare innerText',
+        met: extract / median(raw.times) <= 3,
+        note: `first read ${first!.toFixed(0)} ms; page HTML ${(htmlBytes / 1024).toFixed(0)} KiB; agent budget ${AGENT_MAX_CHARS / 1000}k chars`,
       },
-      { suite: 'web', metric: 'markdown size', value: markdown.length / 1024, unit: 'KiB', baseline: { label: 'raw page text', value: rawText.length / 1024 }, ratio: markdown.length / rawText.length },
-      { suite: 'web', metric: 'tokens kept', value: estimateTokens(markdown), unit: 'tokens', baseline: { label: 'raw page text', value: estimateTokens(rawText) }, ratio: estimateTokens(markdown) / estimateTokens(rawText), note: 'estimated at 4 characters a token' },
+      {
+        suite: 'web',
+        metric: 'markdown size',
+        value: markdown.length / 1024,
+        unit: 'KiB',
+        baseline: { label: 'raw page text', value: rawText.length / 1024 },
+        ratio: markdown.length / rawText.length,
+      },
+      {
+        suite: 'web',
+        metric: 'tokens kept',
+        value: estimateTokens(markdown),
+        unit: 'tokens',
+        baseline: { label: 'raw page text', value: estimateTokens(rawText) },
+        ratio: estimateTokens(markdown) / estimateTokens(rawText),
+        note: 'estimated at 4 characters a token',
+      },
     ];
   } finally {
     await browser.close();

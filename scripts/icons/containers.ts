@@ -56,7 +56,7 @@ export function icnsFile(png: (pixels: number) => Buffer): Buffer {
 export function readIcns(file: Buffer): { type: string; length: number }[] {
   if (file.toString('latin1', 0, 4) !== 'icns' || file.readUInt32BE(4) !== file.length) throw new Error('not an icns file');
   const out: { type: string; length: number }[] = [];
-  for (let at = 8; at < file.length; ) {
+  for (let at = 8; at < file.length;) {
     const length = file.readUInt32BE(at + 4);
     if (length < 8 || at + length > file.length) throw new Error('truncated icns element');
     out.push({ type: file.toString('latin1', at, at + 4), length });

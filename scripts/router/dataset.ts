@@ -28,7 +28,10 @@ export interface DataFileInfo {
 export function loadDataset(dir: string): { examples: Example[]; files: DataFileInfo[] } {
   let names: string[];
   try {
-    names = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.jsonl')).map((f) => f.split('\\').join('/')).sort();
+    names = (readdirSync(dir, { recursive: true }) as string[])
+      .filter((f) => f.endsWith('.jsonl'))
+      .map((f) => f.split('\\').join('/'))
+      .sort();
   } catch (cause) {
     throw new AppError('NOT_FOUND', `No router data set at ${dir}.`, { cause });
   }

@@ -67,7 +67,15 @@ function attentionPooling() {
   return [
     node('Gather', ['attention_h', ROUTER_IO.ids], ['scores_h'], [{ name: 'axis', type: INT, i: 0 }]),
     node('Cast', ['scores_h'], ['scores'], [{ name: 'to', type: INT, i: DataType.FLOAT }]),
-    node('ReduceMax', ['scores'], ['scores_max'], [{ name: 'axes', type: INTS, ints: [0] }, { name: 'keepdims', type: INT, i: 1 }]),
+    node(
+      'ReduceMax',
+      ['scores'],
+      ['scores_max'],
+      [
+        { name: 'axes', type: INTS, ints: [0] },
+        { name: 'keepdims', type: INT, i: 1 },
+      ],
+    ),
     node('Sub', ['scores', 'scores_max'], ['scores_shifted']),
     node('Exp', ['scores_shifted'], ['scores_exp']),
     node('Transpose', [ROUTER_IO.weights], ['weights_column'], [{ name: 'perm', type: INTS, ints: [1, 0] }]),
@@ -92,7 +100,15 @@ function averagedSoftmax(logits: string, shape: string, output: string) {
   return [
     node('Reshape', [logits, shape], [`${logits}_by_member`]),
     node('Softmax', [`${logits}_by_member`], [`${logits}_probs`], [{ name: 'axis', type: INT, i: 1 }]),
-    node('ReduceMean', [`${logits}_probs`], [output], [{ name: 'axes', type: INTS, ints: [0] }, { name: 'keepdims', type: INT, i: 1 }]),
+    node(
+      'ReduceMean',
+      [`${logits}_probs`],
+      [output],
+      [
+        { name: 'axes', type: INTS, ints: [0] },
+        { name: 'keepdims', type: INT, i: 1 },
+      ],
+    ),
   ];
 }
 
@@ -108,11 +124,38 @@ export function buildOnnxModel(members: ModelWeights[], metadata: Record<string,
     tensor('attention_h', [buckets, K], encodeFloat16(interleave(members.map((m) => m.attention))), DataType.FLOAT16),
     tensor('member_spread', [K, K * dim], memberSpread(K, dim), F),
     tensor('axis0', [1], BigInt64Array.from([0n]), DataType.INT64),
-    tensor('w1', [K * dim, K * H], blockDiagonal(members.map((m) => m.w1), dim, H), F),
+    tensor(
+      'w1',
+      [K * dim, K * H],
+      blockDiagonal(
+        members.map((m) => m.w1),
+        dim,
+        H,
+      ),
+      F,
+    ),
     tensor('b1', [K * H], concat(members.map((m) => m.b1)), F),
-    tensor('wa', [K * H, K * A], blockDiagonal(members.map((m) => m.wa), H, A), F),
+    tensor(
+      'wa',
+      [K * H, K * A],
+      blockDiagonal(
+        members.map((m) => m.wa),
+        H,
+        A,
+      ),
+      F,
+    ),
     tensor('ba', [K * A], concat(members.map((m) => m.ba)), F),
-    tensor('wc', [K * H, K * C], blockDiagonal(members.map((m) => m.wc), H, C), F),
+    tensor(
+      'wc',
+      [K * H, K * C],
+      blockDiagonal(
+        members.map((m) => m.wc),
+        H,
+        C,
+      ),
+      F,
+    ),
     tensor('bc', [K * C], concat(members.map((m) => m.bc)), F),
     tensor('agent_shape', [2], BigInt64Array.from([BigInt(K), BigInt(A)]), DataType.INT64),
     tensor('complexity_shape', [2], BigInt64Array.from([BigInt(K), BigInt(C)]), DataType.INT64),

@@ -108,7 +108,9 @@ export async function trainRouter(opts: TrainRouterOptions): Promise<TrainRouter
   mkdirSync(opts.outDir, { recursive: true });
   writeFileSync(join(opts.outDir, ROUTER_MODEL_FILE), onnxBytes);
   writeFileSync(join(opts.outDir, ROUTER_MANIFEST_FILE), JSON.stringify(manifest, null, 2) + '\n');
-  log(`wrote ${join(opts.outDir, ROUTER_MODEL_FILE)} (${(onnxBytes.length / 1e6).toFixed(2)} MB, ${parameters} parameters) and ${ROUTER_MANIFEST_FILE} in ${elapsed().toFixed(1)} s`);
+  log(
+    `wrote ${join(opts.outDir, ROUTER_MODEL_FILE)} (${(onnxBytes.length / 1e6).toFixed(2)} MB, ${parameters} parameters) and ${ROUTER_MANIFEST_FILE} in ${elapsed().toFixed(1)} s`,
+  );
   return { modelBytes: onnxBytes.length, parameters, trainExamples: split.train.length, heldOutExamples: split.test.length, heldOut, seconds: elapsed() };
 }
 

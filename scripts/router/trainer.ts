@@ -36,8 +36,7 @@ const SPARSE: ReadonlySet<TensorName> = new Set(['embedding', 'attention']);
 const HIGH = 1;
 
 type Tensors = Record<TensorName, Float32Array>;
-const zerosLike = (w: ModelWeights): Tensors =>
-  Object.fromEntries(TENSOR_NAMES.map((n) => [n, new Float32Array(w[n].length)])) as Tensors;
+const zerosLike = (w: ModelWeights): Tensors => Object.fromEntries(TENSOR_NAMES.map((n) => [n, new Float32Array(w[n].length)])) as Tensors;
 
 export function train(items: TrainItem[], dims: ModelDims, options: TrainOptions): ModelWeights {
   const random = seededRandom(options.seed);

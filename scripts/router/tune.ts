@@ -42,9 +42,7 @@ async function score(hp: typeof HYPERPARAMETERS, config: FeaturizerConfig): Prom
 }
 
 console.log(`fit ${fit.length}, validation ${validation.length}`);
-const variants: Array<[string, Partial<typeof HYPERPARAMETERS>, Partial<FeaturizerConfig>]> = JSON.parse(
-  argValue(args, '--variants') ?? '[["base", {}, {}]]',
-);
+const variants: Array<[string, Partial<typeof HYPERPARAMETERS>, Partial<FeaturizerConfig>]> = JSON.parse(argValue(args, '--variants') ?? '[["base", {}, {}]]');
 for (const [name, hp, fz] of variants) {
   console.log(name.padEnd(24), await score({ ...HYPERPARAMETERS, ...hp }, { ...DEFAULT_FEATURIZER_CONFIG, ...fz }));
 }

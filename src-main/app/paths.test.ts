@@ -26,7 +26,14 @@ describe('appPaths', () => {
   it('gives the desktop app and the CLI one models folder, while their own data stays apart', () => {
     const env = { AGENTIC_HOME: '/h' };
     const cli = appPaths({ host: 'cli', env });
-    const desktop = appPaths({ host: 'electron', env, packaged: true, appPath: '/opt/Agentic/resources/app.asar', resourcesPath: '/opt/Agentic/resources', userData: '/u/Agentic' });
+    const desktop = appPaths({
+      host: 'electron',
+      env,
+      packaged: true,
+      appPath: '/opt/Agentic/resources/app.asar',
+      resourcesPath: '/opt/Agentic/resources',
+      userData: '/u/Agentic',
+    });
     expect(desktop.modelsDir).toBe(cli.modelsDir);
     expect(desktop.workspace).toBe(cli.workspace);
     expect(desktop.dataDir).toBe('/u/Agentic');

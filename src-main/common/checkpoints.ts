@@ -11,7 +11,10 @@ export const FsEntrySchema = z.object({
   ctimeMs: z.number(),
   ino: z.number(),
   /** sha256 of a file's bytes; null when the file is over the size limit (recorded, not kept). */
-  hash: z.string().regex(/^[0-9a-f]{64}$/).nullable(),
+  hash: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .nullable(),
   target: z.string().optional(),
 });
 export type FsEntry = z.infer<typeof FsEntrySchema>;

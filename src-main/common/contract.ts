@@ -134,19 +134,13 @@ export const commands = {
   ),
   'session.rename': cmd(z.object({ id: Id, title: z.string().min(1).max(200) }), SessionSchema),
   'session.delete': cmd(z.object({ id: Id }), z.object({ deleted: z.boolean() })),
-  'turn.send': cmd(
-    z.object({ sessionId: Id, text: z.string().min(1).max(MAX_REQUEST_CHARS), agent: z.enum(AGENT_CHOICES).default('auto') }),
-    z.object({ turnId: Id }),
-  ),
+  'turn.send': cmd(z.object({ sessionId: Id, text: z.string().min(1).max(MAX_REQUEST_CHARS), agent: z.enum(AGENT_CHOICES).default('auto') }), z.object({ turnId: Id })),
   'turn.cancel': cmd(z.object({ turnId: Id }), z.object({ cancelled: z.boolean() })),
   'approval.answer': cmd(z.object({ approvalId: Id, approved: z.boolean() }), z.object({ accepted: z.boolean() })),
   /** Stores the provider's API key (empty clears it); the key itself is never sent back. */
   'provider.setKey': cmd(z.object({ key: z.string().max(4096) }), z.object({ stored: z.boolean(), encrypted: z.boolean() })),
   /** Electron: where the embedded browser view is laid over the page (the #browser-pane rectangle). */
-  'browser.setBounds': cmd(
-    z.object({ x: z.number(), y: z.number(), width: z.number().min(0), height: z.number().min(0) }),
-    z.object({ applied: z.boolean() }),
-  ),
+  'browser.setBounds': cmd(z.object({ x: z.number(), y: z.number(), width: z.number().min(0), height: z.number().min(0) }), z.object({ applied: z.boolean() })),
   /** Electron: the page shows an overlay (drawer, dialog) or no longer does; the native view hides meanwhile. */
   'browser.setOverlay': cmd(z.object({ open: z.boolean() }), z.object({ applied: z.boolean() })),
   'router.route': cmd(z.object({ text: z.string().min(1).max(20_000) }), RoutingDecisionSchema),
@@ -162,10 +156,7 @@ export const commands = {
   'mcp.test': cmd(z.object({ name: z.string() }), z.object({ tools: z.array(z.string()) })),
   'mcp.remove': cmd(z.object({ name: z.string() }), z.object({ removed: z.boolean() })),
   'workspace.list': cmd(Empty, z.array(z.object({ path: z.string(), size: z.number(), dir: z.boolean() }))),
-  'workspace.import': cmd(
-    z.object({ files: z.array(z.object({ name: z.string().min(1).max(255), dataBase64: z.string() })).max(100) }),
-    z.object({ saved: z.array(z.string()) }),
-  ),
+  'workspace.import': cmd(z.object({ files: z.array(z.object({ name: z.string().min(1).max(255), dataBase64: z.string() })).max(100) }), z.object({ saved: z.array(z.string()) })),
   /** Electron: copies what the user just dropped from the system (paths the preload read from the drop itself, never from the page). */
   'workspace.importDropped': cmd(Empty, z.object({ saved: z.array(z.string()), skipped: z.array(z.object({ path: z.string(), reason: z.string() })) })),
   // First run (issue 18): the machine, model servers already running on loopback, download control, native pickers.
@@ -177,7 +168,14 @@ export const commands = {
   /** The panel's preview of one file: text (up to 512 KB), an image, a PDF's first page as PNG; else binary. */
   'workspace.read': cmd(
     z.object({ path: z.string().min(1).max(4096) }),
-    z.object({ kind: z.enum(['text', 'image', 'pdf', 'binary', 'folder']), size: z.number(), text: z.string().nullable(), mime: z.string().nullable(), dataBase64: z.string().nullable(), truncated: z.boolean() }),
+    z.object({
+      kind: z.enum(['text', 'image', 'pdf', 'binary', 'folder']),
+      size: z.number(),
+      text: z.string().nullable(),
+      mime: z.string().nullable(),
+      dataBase64: z.string().nullable(),
+      truncated: z.boolean(),
+    }),
   ),
   'workspace.delete': cmd(z.object({ path: z.string().min(1).max(4096) }), z.object({ deleted: z.boolean() })),
   'dialog.pick': cmd(z.object({ kind: z.enum(['gguf', 'folder']) }), z.object({ path: z.string().nullable(), native: z.boolean() })),
@@ -206,8 +204,7 @@ export interface CallContext {
   clientId: string;
 }
 
-export const isCommandName = (name: unknown): name is CommandName =>
-  typeof name === 'string' && Object.prototype.hasOwnProperty.call(commands, name);
+export const isCommandName = (name: unknown): name is CommandName => typeof name === 'string' && Object.prototype.hasOwnProperty.call(commands, name);
 
 /** The three fixed channels the preload exposes. */
 export const CHANNELS = { invoke: 'agentic:invoke', event: 'agentic:event', ack: 'agentic:ack', drop: 'agentic:drop' } as const;

@@ -54,7 +54,6 @@ export function toErrorData(error: unknown): ErrorData {
 
 export function isAbortError(error: unknown): boolean {
   return (
-    (error instanceof Error && (error.name === 'AbortError' || (error as { code?: unknown }).code === 'ABORT_ERR')) ||
-    (error instanceof AppError && error.code === 'CANCELLED')
+    (error instanceof Error && (error.name === 'AbortError' || (error as { code?: unknown }).code === 'ABORT_ERR')) || (error instanceof AppError && error.code === 'CANCELLED')
   );
 }

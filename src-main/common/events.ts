@@ -45,8 +45,7 @@ export type PlanStepView = z.infer<typeof PlanStepViewSchema>;
 
 /** Fields every event carries. turnId is null for events that belong to no turn (downloads, sessions). */
 const base = { seq: z.number().int(), sessionId: z.string().nullable(), turnId: z.string().nullable() };
-const ev = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
-  z.object({ type: z.literal(type), ...base, ...shape });
+const ev = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) => z.object({ type: z.literal(type), ...base, ...shape });
 
 export const EventSchema = z.discriminatedUnion('type', [
   ev('turn.started', { request: z.string() }),
@@ -88,7 +87,14 @@ export const EventSchema = z.discriminatedUnion('type', [
   ev('model.progress', { modelId: z.string(), receivedBytes: z.number(), totalBytes: z.number().nullable(), done: z.boolean() }),
   ev('mcp.status', { server: z.string(), status: z.enum(['stopped', 'starting', 'ready', 'failed']), message: z.string() }),
   /** Electron: files and folders dropped from the system being copied into the workspace. */
-  ev('workspace.importProgress', { copiedBytes: z.number(), totalBytes: z.number(), copiedFiles: z.number().int(), totalFiles: z.number().int(), current: z.string(), done: z.boolean() }),
+  ev('workspace.importProgress', {
+    copiedBytes: z.number(),
+    totalBytes: z.number(),
+    copiedFiles: z.number().int(),
+    totalFiles: z.number().int(),
+    current: z.string(),
+    done: z.boolean(),
+  }),
   // Checkpoints (issue 19): what a turn changed in the workspace, and undo/redo done.
   ev('checkpoint.recorded', {
     filesChanged: z.number().int(),

@@ -6,7 +6,11 @@ export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 
 export const McpServerSchema = z.discriminatedUnion('transport', [
   z.object({
-    name: z.string().min(1).max(64).regex(/^[\w.-]+$/),
+    name: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^[\w.-]+$/),
     transport: z.literal('stdio'),
     command: z.string().min(1),
     args: z.array(z.string()).default([]),
@@ -15,7 +19,11 @@ export const McpServerSchema = z.discriminatedUnion('transport', [
     trustedTools: z.array(z.string()).default([]),
   }),
   z.object({
-    name: z.string().min(1).max(64).regex(/^[\w.-]+$/),
+    name: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^[\w.-]+$/),
     transport: z.literal('http'),
     url: z.string().url(),
     headers: z.record(z.string()).default({}),
@@ -82,7 +90,13 @@ export const SettingsPatchSchema = z
     provider: ProviderSettingsSchema.partial(),
     workspace: z.string(),
     sandbox: z
-      .object({ network: z.boolean(), allowUnsandboxed: z.boolean(), maxProcesses: z.number().int().min(16).max(65_536), memoryMiB: z.number().int().min(64).max(1_048_576), tmpMiB: z.number().int().min(1).max(1_048_576) })
+      .object({
+        network: z.boolean(),
+        allowUnsandboxed: z.boolean(),
+        maxProcesses: z.number().int().min(16).max(65_536),
+        memoryMiB: z.number().int().min(64).max(1_048_576),
+        tmpMiB: z.number().int().min(1).max(1_048_576),
+      })
       .partial(),
     approval: z.object({ mode: z.enum(['ask-risky', 'ask-all', 'allow-all']) }).partial(),
     blockTimeoutSec: z.number().int().min(1).max(86_400),

@@ -16,8 +16,18 @@ export interface PromptVars {
 }
 
 const LANGUAGE_NAMES: Record<string, string> = {
-  en: 'English', fr: 'French', zh: 'Chinese', es: 'Spanish', de: 'German', it: 'Italian', pt: 'Portuguese',
-  ja: 'Japanese', ko: 'Korean', ru: 'Russian', nl: 'Dutch', ar: 'Arabic',
+  en: 'English',
+  fr: 'French',
+  zh: 'Chinese',
+  es: 'Spanish',
+  de: 'German',
+  it: 'Italian',
+  pt: 'Portuguese',
+  ja: 'Japanese',
+  ko: 'Korean',
+  ru: 'Russian',
+  nl: 'Dutch',
+  ar: 'Arabic',
 };
 
 export function languageInstruction(code: string): string {

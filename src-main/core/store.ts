@@ -37,10 +37,7 @@ export interface SessionStore {
   compact(sessionId: string, uptoId: number, summary: string): void;
 
   startTurn(turn: { turnId: string; sessionId: string; request: string }): void;
-  updateTurn(
-    turnId: string,
-    patch: Partial<{ agent: AgentName; status: TurnRecord['status']; answer: string; error: string | null; plan: PlanStepView[] }>,
-  ): void;
+  updateTurn(turnId: string, patch: Partial<{ agent: AgentName; status: TurnRecord['status']; answer: string; error: string | null; plan: PlanStepView[] }>): void;
   addReply(turnId: string, reply: { call: number; text: string; reasoning: string }): void;
   addBlock(turnId: string, block: BlockResult & { code: string; call: number }): void;
   /** All turns in order, or a page: `last` turns ending `skip` turns before the session's end. */

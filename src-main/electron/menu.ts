@@ -26,7 +26,22 @@ export function menuTemplate(options: MenuOptions): MenuItemConstructorOptions[]
   if (options.devTools) view.push({ type: 'separator' }, { role: 'reload' }, { role: 'toggleDevTools' });
   return [
     ...(mac
-      ? [{ label: options.appName, submenu: [about, { type: 'separator' }, { role: 'services' }, { type: 'separator' }, { role: 'hide' }, { role: 'hideOthers' }, { role: 'unhide' }, { type: 'separator' }, { role: 'quit' }] } satisfies MenuItemConstructorOptions]
+      ? [
+          {
+            label: options.appName,
+            submenu: [
+              about,
+              { type: 'separator' },
+              { role: 'services' },
+              { type: 'separator' },
+              { role: 'hide' },
+              { role: 'hideOthers' },
+              { role: 'unhide' },
+              { type: 'separator' },
+              { role: 'quit' },
+            ],
+          } satisfies MenuItemConstructorOptions,
+        ]
       : [{ label: 'File', submenu: [{ role: 'quit' }] } satisfies MenuItemConstructorOptions]),
     { role: 'editMenu' },
     { label: 'View', submenu: view },

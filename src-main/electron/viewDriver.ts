@@ -91,7 +91,9 @@ export function createViewDrivers(options: ViewDriverOptions): ViewDrivers {
     try {
       await options.resetState?.();
       const viewPage = await page().catch((error: unknown) => {
-        throw error instanceof AppError ? error : new AppError('BROWSER_UNAVAILABLE', `The embedded browser view cannot be driven: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        throw error instanceof AppError
+          ? error
+          : new AppError('BROWSER_UNAVAILABLE', `The embedded browser view cannot be driven: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
       });
       return new PuppeteerDriver(viewPage, { logger: options.logger, closePage: false, onClose: async () => release() });
     } catch (error) {

@@ -4,7 +4,16 @@ import { viewNavigationAllowed, viewRequestAllowed } from './viewPolicy.js';
 describe('what the embedded browser view may load', () => {
   it('navigates to http and https pages and the blank page only', () => {
     for (const url of ['http://127.0.0.1:8080/a', 'https://example.org/', 'about:blank']) expect(viewNavigationAllowed(url)).toBe(true);
-    for (const url of ['file:///etc/passwd', 'chrome://settings', 'devtools://devtools/bundled/inspector.html', 'javascript:alert(1)', 'data:text/html,<b>x</b>', 'about:config', 'not a url', 'ftp://example.org/']) {
+    for (const url of [
+      'file:///etc/passwd',
+      'chrome://settings',
+      'devtools://devtools/bundled/inspector.html',
+      'javascript:alert(1)',
+      'data:text/html,<b>x</b>',
+      'about:config',
+      'not a url',
+      'ftp://example.org/',
+    ]) {
       expect(viewNavigationAllowed(url)).toBe(false);
     }
   });

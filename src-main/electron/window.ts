@@ -25,17 +25,32 @@ function lockPermissions(window: BrowserWindow, isAppUrl: (url: string) => boole
   const ses = session.defaultSession;
   ses.setPermissionRequestHandler((contents, permission, callback, details) => {
     const mediaTypes = 'mediaTypes' in details ? (details.mediaTypes ?? []) : undefined;
-    callback(appPermission({ permission, fromAppWindow: contents === window.webContents, isMainFrame: details.isMainFrame, requestingUrl: details.requestingUrl, mediaTypes }, isAppUrl));
+    callback(
+      appPermission({ permission, fromAppWindow: contents === window.webContents, isMainFrame: details.isMainFrame, requestingUrl: details.requestingUrl, mediaTypes }, isAppUrl),
+    );
   });
   ses.setPermissionCheckHandler((contents, permission, _origin, details) =>
-    appPermission({ permission, fromAppWindow: contents === window.webContents, isMainFrame: details.isMainFrame, requestingUrl: details.requestingUrl, mediaType: details.mediaType ?? 'unknown' }, isAppUrl),
+    appPermission(
+      {
+        permission,
+        fromAppWindow: contents === window.webContents,
+        isMainFrame: details.isMainFrame,
+        requestingUrl: details.requestingUrl,
+        mediaType: details.mediaType ?? 'unknown',
+      },
+      isAppUrl,
+    ),
   );
   ses.setDevicePermissionHandler(() => false);
 }
 
 function restoredBounds(stateFile: string) {
   const displays = [screen.getPrimaryDisplay(), ...screen.getAllDisplays().filter((d) => d.id !== screen.getPrimaryDisplay().id)];
-  return fitWindowState(loadWindowState(stateFile), displays.map((d) => d.workArea), SIZES);
+  return fitWindowState(
+    loadWindowState(stateFile),
+    displays.map((d) => d.workArea),
+    SIZES,
+  );
 }
 
 export function createMainWindow(options: MainWindowOptions): { window: BrowserWindow; isAppUrl: (url: string) => boolean } {

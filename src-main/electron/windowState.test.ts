@@ -10,7 +10,18 @@ const rightMonitor = { x: 1440, y: 0, width: 2560, height: 1440 };
 
 describe('window state file', () => {
   it('rejects what is not a sane state', () => {
-    for (const raw of [null, 'x', 42, [], {}, { width: 'big', height: 600 }, { width: -5, height: 600 }, { width: 1e9, height: 600 }, { width: NaN, height: 600 }, { width: 900 }]) {
+    for (const raw of [
+      null,
+      'x',
+      42,
+      [],
+      {},
+      { width: 'big', height: 600 },
+      { width: -5, height: 600 },
+      { width: 1e9, height: 600 },
+      { width: NaN, height: 600 },
+      { width: 900 },
+    ]) {
       expect(parseWindowState(raw)).toBeNull();
     }
   });
@@ -42,7 +53,13 @@ describe('fitting the saved state to the displays of now', () => {
   });
 
   it('keeps a position that is on a display', () => {
-    expect(fitWindowState({ x: 2000, y: 100, width: 1600, height: 1000, maximized: false }, [laptop, rightMonitor], sizes)).toEqual({ x: 2000, y: 100, width: 1600, height: 1000, maximized: false });
+    expect(fitWindowState({ x: 2000, y: 100, width: 1600, height: 1000, maximized: false }, [laptop, rightMonitor], sizes)).toEqual({
+      x: 2000,
+      y: 100,
+      width: 1600,
+      height: 1000,
+      maximized: false,
+    });
   });
 
   it('drops the position when its monitor is gone, and shrinks to the remaining display', () => {
@@ -50,7 +67,13 @@ describe('fitting the saved state to the displays of now', () => {
   });
 
   it('moves a window hanging off the edge fully onto its display', () => {
-    expect(fitWindowState({ x: 1000, y: 500, width: 1000, height: 700, maximized: false }, [laptop], sizes)).toEqual({ x: 440, y: 200, width: 1000, height: 700, maximized: false });
+    expect(fitWindowState({ x: 1000, y: 500, width: 1000, height: 700, maximized: false }, [laptop], sizes)).toEqual({
+      x: 440,
+      y: 200,
+      width: 1000,
+      height: 700,
+      maximized: false,
+    });
     // Above the menu bar: pulled down into the work area.
     expect(fitWindowState({ x: 100, y: -10, width: 1000, height: 700, maximized: false }, [laptop], sizes)).toMatchObject({ x: 100, y: 25 });
   });

@@ -79,7 +79,8 @@ export function fitWindowState(saved: WindowState | null, workAreas: readonly Re
       bestArea = o.width * o.height;
     }
   }
-  if (!best) return { width: Math.min(width, Math.max(sizes.minWidth, primary.width)), height: Math.min(height, Math.max(sizes.minHeight, primary.height)), maximized: saved.maximized };
+  if (!best)
+    return { width: Math.min(width, Math.max(sizes.minWidth, primary.width)), height: Math.min(height, Math.max(sizes.minHeight, primary.height)), maximized: saved.maximized };
   width = Math.min(width, Math.max(sizes.minWidth, best.width));
   height = Math.min(height, Math.max(sizes.minHeight, best.height));
   const x = Math.min(Math.max(rect.x, best.x), best.x + best.width - width);

@@ -14,7 +14,10 @@ describe('the rotating log file', () => {
     const lines = Array.from({ length: 60 }, (_, i) => `line ${String(i).padStart(3, '0')} ${'x'.repeat(40)}`);
     for (const line of lines) sink(line);
     expect(readdirSync(join(dir, 'rot')).sort()).toEqual(['main.1.log', 'main.2.log', 'main.log']);
-    const read = (name: string) => readFileSync(join(dir, 'rot', name), 'utf8').split('\n').filter(Boolean);
+    const read = (name: string) =>
+      readFileSync(join(dir, 'rot', name), 'utf8')
+        .split('\n')
+        .filter(Boolean);
     for (const name of ['main.log', 'main.1.log', 'main.2.log']) expect(readFileSync(join(dir, 'rot', name)).length).toBeLessThanOrEqual(1000);
     // Oldest to newest, the kept files are one contiguous tail of what was written.
     const kept = [...read('main.2.log'), ...read('main.1.log'), ...read('main.log')];

@@ -9,7 +9,7 @@ const ORDER: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 
 const SECRET = /key|token|secret|password|authorization/i;
 
 export function createLogger(options: { level?: Level; sink?: (line: string) => void } = {}): Logger {
-  const min = ORDER[options.level ?? ((process.env.AGENTIC_LOG as Level | undefined) ?? 'warn')] ?? ORDER.warn;
+  const min = ORDER[options.level ?? (process.env.AGENTIC_LOG as Level | undefined) ?? 'warn'] ?? ORDER.warn;
   const sink = options.sink ?? ((line: string) => process.stderr.write(line + '\n'));
   const write = (level: Level, message: string, data?: Record<string, unknown>) => {
     if (ORDER[level] < min) return;

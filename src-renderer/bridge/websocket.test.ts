@@ -72,7 +72,10 @@ describe('WebSocket bridge', () => {
     server.sockets[0]!.send(JSON.stringify({ events: [event, event], batch: 7 }));
     server.sockets[0]!.send(JSON.stringify({ events: [event], batch: 8 }));
     await server.until(() => server.received.length === 2);
-    expect(seen).toEqual([[7, 2], [8, 1]]);
+    expect(seen).toEqual([
+      [7, 2],
+      [8, 1],
+    ]);
     expect(server.received).toEqual([{ ack: 7 }, { ack: 8 }]);
   });
 

@@ -105,7 +105,7 @@ export async function exportSession(id: string): Promise<void> {
   if (!opened) return;
   // A long session opens on its latest turns: fetch the earlier pages too, so the file is whole.
   let turns = opened.turns;
-  for (let earlier = opened.earlierTurns; earlier > 0; ) {
+  for (let earlier = opened.earlierTurns; earlier > 0;) {
     const page = await call('session.turns', { id, skip: turns.length, limit: 200 });
     if (!page || page.turns.length === 0) break;
     turns = [...page.turns, ...turns];

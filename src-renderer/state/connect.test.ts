@@ -27,7 +27,10 @@ describe('connecting the store to the bridge', () => {
     const off = connectStore(createIpcBridge(preload.api), useStore, () => undefined);
     preload.push([ev({ type: 'turn.started', request: 'a', turnId: 'x1' })], 1);
     preload.push([ev({ type: 'turn.started', request: 'b', turnId: 'x2' })], 2);
-    expect(preload.acks).toEqual([{ batch: 1, turnsInStore: 1 }, { batch: 2, turnsInStore: 2 }]);
+    expect(preload.acks).toEqual([
+      { batch: 1, turnsInStore: 1 },
+      { batch: 2, turnsInStore: 2 },
+    ]);
     off();
     preload.push([ev({ type: 'turn.started', request: 'c', turnId: 'x3' })], 3);
     expect(preload.acks).toHaveLength(2);

@@ -4,7 +4,11 @@ import { earlierTurnsLoaded, reduceEvents, sessionLoaded, sessionRemoved, turnSu
 import { ev, type TestEvent } from './testEvents.js';
 import { emptyDomain, type DomainState } from './types.js';
 
-const run = (...events: TestEvent[]): DomainState => reduceEvents(emptyDomain(), events.map((e) => ev(e)));
+const run = (...events: TestEvent[]): DomainState =>
+  reduceEvents(
+    emptyDomain(),
+    events.map((e) => ev(e)),
+  );
 const turn = (state: DomainState, id = 't1') => {
   const t = state.turns[id];
   if (!t) throw new Error(`turn ${id} missing`);
@@ -20,7 +24,10 @@ describe('reducer: streaming', () => {
       { type: 'answer.delta', call: 1, text: 'lo' },
       { type: 'answer.delta', call: 2, text: 'call' },
     );
-    expect(turn(s).calls.map((c) => [c.call, c.text])).toEqual([[1, 'Hello'], [2, 'second call']]);
+    expect(turn(s).calls.map((c) => [c.call, c.text])).toEqual([
+      [1, 'Hello'],
+      [2, 'second call'],
+    ]);
   });
 
   it('keeps deltas of two concurrent turns from mixing', () => {
@@ -54,10 +61,7 @@ describe('reducer: streaming', () => {
   });
 
   it('labels the turn with the selected agent, and keeps "planner" when the planner starts sub-agents', () => {
-    const s = run(
-      { type: 'agent.selected', agent: 'planner', reason: 'router', routing: null },
-      { type: 'agent.selected', agent: 'web', reason: 'planner', routing: null },
-    );
+    const s = run({ type: 'agent.selected', agent: 'planner', reason: 'router', routing: null }, { type: 'agent.selected', agent: 'web', reason: 'planner', routing: null });
     expect(turn(s).agent).toBe('planner');
   });
 });
@@ -96,7 +100,10 @@ describe('reducer: approvals, plan, browser, endings', () => {
   });
 
   it('drops the approvals of a turn that ended', () => {
-    const s = run({ type: 'approval.requested', approvalId: 'a1', blockId: null, tool: 'mcp', command: 'x', reasons: [] }, { type: 'turn.failed', error: { code: 'CANCELLED', message: 'no' } });
+    const s = run(
+      { type: 'approval.requested', approvalId: 'a1', blockId: null, tool: 'mcp', command: 'x', reasons: [] },
+      { type: 'turn.failed', error: { code: 'CANCELLED', message: 'no' } },
+    );
     expect(s.approvals).toEqual([]);
     expect(turn(s).error).toEqual({ code: 'CANCELLED', message: 'no' });
   });
@@ -105,9 +112,18 @@ describe('reducer: approvals, plan, browser, endings', () => {
     const step = { id: '1', agent: 'web' as const, task: 'search', need: [], output: '' };
     const s = run(
       { type: 'plan.updated', steps: [{ ...step, status: 'running' }] },
-      { type: 'plan.updated', steps: [{ ...step, status: 'done', output: 'found' }, { ...step, id: '2', agent: 'coder', status: 'pending' }] },
+      {
+        type: 'plan.updated',
+        steps: [
+          { ...step, status: 'done', output: 'found' },
+          { ...step, id: '2', agent: 'coder', status: 'pending' },
+        ],
+      },
     );
-    expect(turn(s).plan?.map((p) => [p.id, p.status])).toEqual([['1', 'done'], ['2', 'pending']]);
+    expect(turn(s).plan?.map((p) => [p.id, p.status])).toEqual([
+      ['1', 'done'],
+      ['2', 'pending'],
+    ]);
   });
 
   it('keeps the latest browser frame as a data URL with the current URL', () => {
@@ -144,10 +160,17 @@ describe('reducer: approvals, plan, browser, endings', () => {
 });
 
 const record = (over: Partial<TurnRecord> = {}): TurnRecord => ({
-  turnId: 'r1', request: 'old', agent: 'coder', status: 'done',
+  turnId: 'r1',
+  request: 'old',
+  agent: 'coder',
+  status: 'done',
   replies: [{ call: 1, text: 'ran [[block:b1]]', reasoning: 'r' }],
   blocks: [{ blockId: 'b1', tool: 'python', status: 'ok', success: true, exitCode: 0, output: 'out\n', savedTo: null, durationMs: 5, code: 'print()', call: 1 }],
-  answer: 'ran [[block:b1]]', error: null, plan: null, createdAt: 1, ...over,
+  answer: 'ran [[block:b1]]',
+  error: null,
+  plan: null,
+  createdAt: 1,
+  ...over,
 });
 
 describe('session history', () => {

@@ -28,7 +28,11 @@ export function reduceEvent(state: DomainState, event: AppEvent): DomainState {
       return updateCall(state, event, event.call, (c) => (c.completed ? c : { ...c, reasoning: c.reasoning + event.text }));
     case 'reply.completed':
       return updateCall(state, event, event.call, () => ({
-        call: event.call, agent: event.agent, text: event.text, reasoning: event.reasoning, completed: true,
+        call: event.call,
+        agent: event.agent,
+        text: event.text,
+        reasoning: event.reasoning,
+        completed: true,
       }));
     case 'block.started':
       return updateTurn(state, event, (t) => withBlock(t, newBlock(event)));
@@ -48,10 +52,18 @@ export function reduceEvent(state: DomainState, event: AppEvent): DomainState {
       if (state.approvals.some((a) => a.approvalId === event.approvalId)) return state;
       return {
         ...state,
-        approvals: [...state.approvals, {
-          approvalId: event.approvalId, sessionId: event.sessionId, turnId: event.turnId, blockId: event.blockId,
-          tool: event.tool, command: event.command, reasons: event.reasons,
-        }],
+        approvals: [
+          ...state.approvals,
+          {
+            approvalId: event.approvalId,
+            sessionId: event.sessionId,
+            turnId: event.turnId,
+            blockId: event.blockId,
+            tool: event.tool,
+            command: event.command,
+            reasons: event.reasons,
+          },
+        ],
       };
     case 'approval.resolved':
       return removeApproval(state, event.approvalId);
@@ -79,7 +91,9 @@ export function reduceEvent(state: DomainState, event: AppEvent): DomainState {
       };
     case 'workspace.importProgress': {
       const { copiedBytes, totalBytes, copiedFiles, totalFiles, current } = event;
-      return event.done ? { ...state, importProgress: null, workspaceVersion: state.workspaceVersion + 1 } : { ...state, importProgress: { copiedBytes, totalBytes, copiedFiles, totalFiles, current } };
+      return event.done
+        ? { ...state, importProgress: null, workspaceVersion: state.workspaceVersion + 1 }
+        : { ...state, importProgress: { copiedBytes, totalBytes, copiedFiles, totalFiles, current } };
     }
     case 'mcp.status':
       return { ...state, mcpStatus: { ...state.mcpStatus, [event.server]: { status: event.status, message: event.message } } };
@@ -148,8 +162,16 @@ export function turnFromRecord(record: TurnRecord, sessionId: string): TurnView 
   const blocks: Record<string, BlockView> = {};
   for (const b of record.blocks) {
     blocks[b.blockId] = {
-      blockId: b.blockId, call: b.call, tool: b.tool, code: b.code, savePath: null, status: b.status,
-      exitCode: b.exitCode, durationMs: b.durationMs, output: toTerminalText(b.output), savedTo: b.savedTo,
+      blockId: b.blockId,
+      call: b.call,
+      tool: b.tool,
+      code: b.code,
+      savePath: null,
+      status: b.status,
+      exitCode: b.exitCode,
+      durationMs: b.durationMs,
+      output: toTerminalText(b.output),
+      savedTo: b.savedTo,
     };
   }
   return {
@@ -173,8 +195,19 @@ type TurnRef = Pick<AppEvent, 'sessionId' | 'turnId'>;
 
 function newTurn(turnId: string, sessionId: string | null): TurnView {
   return {
-    turnId, sessionId, request: '', agent: null, status: 'running', calls: [], blocks: {},
-    answer: '', error: null, plan: null, compacted: null, pages: [], createdAt: Date.now(),
+    turnId,
+    sessionId,
+    request: '',
+    agent: null,
+    status: 'running',
+    calls: [],
+    blocks: {},
+    answer: '',
+    error: null,
+    plan: null,
+    compacted: null,
+    pages: [],
+    createdAt: Date.now(),
   };
 }
 
@@ -218,8 +251,16 @@ function endTurn(state: DomainState, event: TurnRef, fn: (t: TurnView) => TurnVi
 
 function newBlock(e: Pick<EventOf<'block.started'>, 'blockId' | 'call' | 'tool' | 'code' | 'savePath'>): BlockView {
   return {
-    blockId: e.blockId, call: e.call, tool: e.tool, code: e.code, savePath: e.savePath,
-    status: 'running', exitCode: null, durationMs: null, output: '', savedTo: null,
+    blockId: e.blockId,
+    call: e.call,
+    tool: e.tool,
+    code: e.code,
+    savePath: e.savePath,
+    status: 'running',
+    exitCode: null,
+    durationMs: null,
+    output: '',
+    savedTo: null,
   };
 }
 

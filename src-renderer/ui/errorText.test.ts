@@ -10,7 +10,9 @@ describe('humanError', () => {
   });
 
   it('adds a next step when the cause has none, and keeps the one the engine wrote', () => {
-    expect(humanError('session.open', { code: 'INTERNAL', message: 'disk I/O error' })).toBe('That session could not be opened: disk I/O error. Try again; if it keeps happening, restart the app.');
+    expect(humanError('session.open', { code: 'INTERNAL', message: 'disk I/O error' })).toBe(
+      'That session could not be opened: disk I/O error. Try again; if it keeps happening, restart the app.',
+    );
     const unreachable = humanError(null, { code: 'PROVIDER_UNREACHABLE', message: 'Cannot reach Ollama at http://127.0.0.1:11434: start the server or check the base URL.' });
     expect(unreachable).toBe('Cannot reach Ollama at http://127.0.0.1:11434: start the server or check the base URL.');
   });

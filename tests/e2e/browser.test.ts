@@ -23,13 +23,16 @@ describe('browser pane over the web host', () => {
     mkdirSync(home, { recursive: true });
     writeFileSync(join(home, 'settings.json'), JSON.stringify({ searxngUrl: `${fixtures.origin}/searx` }));
     const replay = join(home, 'replay.json');
-    writeFileSync(replay, JSON.stringify({
-      responses: [
-        'I will search first.\nSEARCH: sea otters tools',
-        'The first result looks right.\nOPEN: 1',
-        'NOTE: Sea otters crack shellfish with stones.\nDONE\nSea otters use stones as tools to crack shellfish. Source: the article I opened.',
-      ],
-    }));
+    writeFileSync(
+      replay,
+      JSON.stringify({
+        responses: [
+          'I will search first.\nSEARCH: sea otters tools',
+          'The first result looks right.\nOPEN: 1',
+          'NOTE: Sea otters crack shellfish with stones.\nDONE\nSea otters use stones as tools to crack shellfish. Source: the article I opened.',
+        ],
+      }),
+    );
     const host: WebHost = await startWebHost(['--port', '0', '--replay', replay], home);
     const browser: Browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
     cleanup = async () => {

@@ -105,7 +105,10 @@ describe('a finished chat', () => {
     const text = (await error.textContent()) ?? '';
     expect(text).not.toMatch(/REPLAY_EXHAUSTED|turn\.send/);
     expect(text).toMatch(/longer replay file/);
-    await page.getByRole('button', { name: /Settings/ }).first().click();
+    await page
+      .getByRole('button', { name: /Settings/ })
+      .first()
+      .click();
     expect(await page.getByTestId('provider-override').textContent()).toMatch(/Running now: Replay file/);
     expect(await page.getByTestId('provider-context').textContent()).toMatch(/In use: Replay file/);
     // The field shows the folder in use: its value when settings name it, else as its placeholder.

@@ -22,13 +22,16 @@ describe('web agent in the chat', () => {
     const home = mkdtempSync(join(tmpdir(), 'agentic-e2e-websteps-'));
     writeFileSync(join(home, 'settings.json'), JSON.stringify({ searxngUrl: `${fixtures.origin}/searx` }));
     const replay = join(home, 'replay.json');
-    writeFileSync(replay, JSON.stringify({
-      responses: [
-        'I will search first.\nSEARCH: sea otters tools',
-        'The first result looks right.\nOPEN: 1',
-        'NOTE: Sea otters crack shellfish with stones.\nDONE\nSea otters use stones as tools to crack shellfish.',
-      ],
-    }));
+    writeFileSync(
+      replay,
+      JSON.stringify({
+        responses: [
+          'I will search first.\nSEARCH: sea otters tools',
+          'The first result looks right.\nOPEN: 1',
+          'NOTE: Sea otters crack shellfish with stones.\nDONE\nSea otters use stones as tools to crack shellfish.',
+        ],
+      }),
+    );
     const host = await startWebHost(['--port', '0', '--replay', replay], home);
     const browser: Browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
     cleanup = async () => {

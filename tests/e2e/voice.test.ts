@@ -26,8 +26,17 @@ beforeAll(async () => {
   browser = await chromium.launch({
     executablePath: process.env.AGENTIC_CHROME ?? '/usr/bin/chromium',
     args: [
-      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${wav.path}`, '--autoplay-policy=no-user-gesture-required',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${wav.path}`,
+      '--autoplay-policy=no-user-gesture-required',
     ],
   });
 }, 180_000);
@@ -59,7 +68,9 @@ describe('voice in the browser', () => {
     await page.getByTestId('mic').click();
     await expect.poll(() => page.getByTestId('voice').getAttribute('data-phase'), { timeout: 20_000 }).toMatch(/listening|speech/);
     // The level meter moves with the fake microphone's speech.
-    await expect.poll(async () => Number.parseFloat((await page.getByTestId('voice-level').getAttribute('style'))?.match(/width: (\d+)/)?.[1] ?? '0'), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => Number.parseFloat((await page.getByTestId('voice-level').getAttribute('style'))?.match(/width: (\d+)/)?.[1] ?? '0'), { timeout: 20_000 })
+      .toBeGreaterThan(0);
     await screenshot(page, 'voice-listening');
     const answer = page.getByTestId('answer').last();
     await expect.poll(() => answer.getAttribute('data-status'), { timeout: 90_000 }).toBe('done');
@@ -82,10 +93,12 @@ describe('voice in the browser', () => {
     const page = await context.newPage();
     // Nothing may be sent: watch the requests the page makes (the last session's turns load meanwhile).
     const sent: string[] = [];
-    page.on('websocket', (ws) => ws.on('framesent', (f) => {
-      const m = /"command":"(voice\.send|turn\.send)"/.exec(String(f.payload));
-      if (m) sent.push(m[1]!);
-    }));
+    page.on('websocket', (ws) =>
+      ws.on('framesent', (f) => {
+        const m = /"command":"(voice\.send|turn\.send)"/.exec(String(f.payload));
+        if (m) sent.push(m[1]!);
+      }),
+    );
     await page.goto(host.url);
     await expect.poll(() => page.getByTestId('chat-input').isEnabled(), { timeout: 30_000 }).toBe(true);
     await page.getByTestId('mic').click();

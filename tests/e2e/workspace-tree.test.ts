@@ -17,7 +17,9 @@ describe('workspace tree', () => {
     await send(page, 'make files', 'coder');
     await expect.poll(() => page.getByTestId('answer').last().getAttribute('data-status'), { timeout: 90_000 }).toBe('done');
     const rows = page.getByTestId('workspace-file');
-    await expect.poll(() => rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-path'))), { timeout: 30_000 }).toEqual(['src', 'src/lib', 'src/lib/util.py', 'src/main.py', 'notes.txt']);
+    await expect
+      .poll(() => rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-path'))), { timeout: 30_000 })
+      .toEqual(['src', 'src/lib', 'src/lib/util.py', 'src/main.py', 'notes.txt']);
     const indent = (path: string) => page.locator(`[data-testid="workspace-file"][data-path="${path}"]`).evaluate((el) => parseFloat(getComputedStyle(el).paddingLeft));
     expect(await indent('src/lib/util.py')).toBeGreaterThan(await indent('src/lib'));
     expect(await indent('src/lib')).toBeGreaterThan(await indent('src'));

@@ -39,16 +39,19 @@ describe.skipIf(!('path' in binary))(title, { timeout: 300_000 }, () => {
     const replay = join(home, 'replay.json');
     const words = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
     // Answers in the order the turns below ask for them; the coder turn comes last.
-    writeFileSync(replay, JSON.stringify({
-      responses: [
-        `Hello! ${words}`,
-        `OPEN: ${fixtures.origin}/article`,
-        'NOTE: Sea otters crack shellfish with stones.\nDONE\nFirst web answer: otters use stones.',
-        `OPEN: ${fixtures.origin}/site/habitat`,
-        'DONE\nSecond web answer: kelp forests.',
-        'Computing:\n```python\nfor i in range(3):\n    print("line", i * 7)\n```',
-      ],
-    }));
+    writeFileSync(
+      replay,
+      JSON.stringify({
+        responses: [
+          `Hello! ${words}`,
+          `OPEN: ${fixtures.origin}/article`,
+          'NOTE: Sea otters crack shellfish with stones.\nDONE\nFirst web answer: otters use stones.',
+          `OPEN: ${fixtures.origin}/site/habitat`,
+          'DONE\nSecond web answer: kelp forests.',
+          'Computing:\n```python\nfor i in range(3):\n    print("line", i * 7)\n```',
+        ],
+      }),
+    );
     app = await _electron.launch({
       executablePath: (binary as { path: string }).path,
       // Root in a container needs Chromium's sandbox off; a normal user keeps it.
@@ -141,7 +144,10 @@ describe.skipIf(!('path' in binary))(title, { timeout: 300_000 }, () => {
     // Both pages were loaded by the app's own view, not a separately launched Chrome.
     const chromes = descendants(app.process().pid!).filter((pid) => {
       try {
-        return /chrom(e|ium)/i.test(execFileSync('ps', ['-o', 'comm=', '-p', String(pid)], { encoding: 'utf8' })) && !/electron/i.test(execFileSync('ps', ['-o', 'args=', '-p', String(pid)], { encoding: 'utf8' }));
+        return (
+          /chrom(e|ium)/i.test(execFileSync('ps', ['-o', 'comm=', '-p', String(pid)], { encoding: 'utf8' })) &&
+          !/electron/i.test(execFileSync('ps', ['-o', 'args=', '-p', String(pid)], { encoding: 'utf8' }))
+        );
       } catch {
         return false;
       }

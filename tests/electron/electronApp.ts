@@ -12,9 +12,18 @@ export function findElectronBinary(): { path: string } | { missing: string } {
   const pkg = join(ROOT, 'node_modules', 'electron');
   const pathFile = join(pkg, 'path.txt');
   if (!override && !existsSync(pathFile)) {
-    return { missing: 'no Electron binary (node_modules/electron/path.txt is absent: installed with ELECTRON_SKIP_BINARY_DOWNLOAD=1); get it with `node node_modules/electron/install.js` on a machine with internet' };
+    return {
+      missing:
+        'no Electron binary (node_modules/electron/path.txt is absent: installed with ELECTRON_SKIP_BINARY_DOWNLOAD=1); get it with `node node_modules/electron/install.js` on a machine with internet',
+    };
   }
-  const relative = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : process.platform === 'win32' ? 'electron.exe' : process.platform === 'darwin' ? 'Electron.app/Contents/MacOS/Electron' : 'electron';
+  const relative = existsSync(pathFile)
+    ? readFileSync(pathFile, 'utf8').trim()
+    : process.platform === 'win32'
+      ? 'electron.exe'
+      : process.platform === 'darwin'
+        ? 'Electron.app/Contents/MacOS/Electron'
+        : 'electron';
   const path = join(override ?? join(pkg, 'dist'), relative);
   return existsSync(path) ? { path } : { missing: `the Electron binary ${path} does not exist` };
 }

@@ -49,7 +49,11 @@ describe.skipIf(!('path' in binary))('voice hotkey (Electron smoke test)', { tim
   });
 
   it('after a settings change the new accelerator replaces the old one', async () => {
-    await page.evaluate(() => (window as unknown as { agentic: { invoke(c: string, i: unknown): Promise<unknown> } }).agentic.invoke('settings.update', { voice: { globalHotkey: 'CommandOrControl+Shift+F10' } }));
+    await page.evaluate(() =>
+      (window as unknown as { agentic: { invoke(c: string, i: unknown): Promise<unknown> } }).agentic.invoke('settings.update', {
+        voice: { globalHotkey: 'CommandOrControl+Shift+F10' },
+      }),
+    );
     await expect.poll(() => app.evaluate(({ globalShortcut }) => globalShortcut.isRegistered('CommandOrControl+Shift+F10')), { timeout: 10_000 }).toBe(true);
     expect(await app.evaluate(({ globalShortcut }) => globalShortcut.isRegistered('CommandOrControl+Shift+F9'))).toBe(false);
   });

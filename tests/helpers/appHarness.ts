@@ -31,7 +31,10 @@ export async function startTestApp(
   const dir = mkdtempSync(join(tmpdir(), 'agentic-test-'));
   const workspace = join(dir, 'workspace');
   const replayFile = join(dir, 'replay.json');
-  writeFileSync(replayFile, JSON.stringify({ responses, ...(opts.contextSize && { contextSize: opts.contextSize }), ...(opts.replayChunkSize && { chunkSize: opts.replayChunkSize }) }));
+  writeFileSync(
+    replayFile,
+    JSON.stringify({ responses, ...(opts.contextSize && { contextSize: opts.contextSize }), ...(opts.replayChunkSize && { chunkSize: opts.replayChunkSize }) }),
+  );
   const app = await createApp({
     host: 'cli',
     dataDir: dir,
@@ -50,8 +53,7 @@ export async function startTestApp(
     replay: () => app.provider() as ReplayProvider,
     turn: (sessionId, text, agent = 'auto') => app.engine.send(sessionId, text, agent).done,
     newSession: () => app.store.createSession('test').id,
-    of: <T extends EventType>(type: T, turnId?: string) =>
-      events.filter((e): e is EventOf<T> => e.type === type && (turnId === undefined || e.turnId === turnId)),
+    of: <T extends EventType>(type: T, turnId?: string) => events.filter((e): e is EventOf<T> => e.type === type && (turnId === undefined || e.turnId === turnId)),
     async close() {
       await app.dispose();
       rmSync(dir, { recursive: true, force: true });

@@ -14,7 +14,10 @@ export function treeState(root: string): Record<string, string> {
       else if (st.isDirectory()) {
         out[path] = `dir ${mode}`;
         walk(path);
-      } else out[path] = `file ${mode} ${createHash('sha256').update(readFileSync(join(root, path))).digest('hex')}`;
+      } else
+        out[path] = `file ${mode} ${createHash('sha256')
+          .update(readFileSync(join(root, path)))
+          .digest('hex')}`;
     }
   };
   walk('');

@@ -41,8 +41,16 @@ export function seedLongSession(home: string, turns: number, blocks: number, tit
         placed++;
         const output = Array.from({ length: 1 + (i % 7) }, (_, k) => `${k} squared is ${k * k}`).join('\n') + '\n';
         store.addBlock(turnId, {
-          blockId, call: 1, tool: 'python', code: `for k in range(${1 + (i % 7)}):\n    print(k, 'squared is', k * k)`,
-          status: 'ok', success: true, exitCode: 0, output, savedTo: null, durationMs: 40,
+          blockId,
+          call: 1,
+          tool: 'python',
+          code: `for k in range(${1 + (i % 7)}):\n    print(k, 'squared is', k * k)`,
+          status: 'ok',
+          success: true,
+          exitCode: 0,
+          output,
+          savedTo: null,
+          durationMs: 40,
         });
       }
       store.updateTurn(turnId, { status: 'done', answer: '' });

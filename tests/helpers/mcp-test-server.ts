@@ -24,7 +24,16 @@ server.registerTool(
     description: 'Repeats the given text.',
     inputSchema: { text: z.string().describe('The text to repeat'), times: z.number().int().min(1).optional() },
   },
-  async ({ text, times }) => ({ content: [{ type: 'text', text: Array(times ?? 1).fill(text).join(' ') }] }),
+  async ({ text, times }) => ({
+    content: [
+      {
+        type: 'text',
+        text: Array(times ?? 1)
+          .fill(text)
+          .join(' '),
+      },
+    ],
+  }),
 );
 
 server.registerTool(
@@ -38,7 +47,12 @@ server.registerTool(
       process.stderr.write('test server: crashing on request\n');
       process.exit(1);
     }
-    return { content: [{ type: 'text', text: 'a 1x1 image' }, { type: 'image', data: PIXEL_PNG, mimeType: 'image/png' }] };
+    return {
+      content: [
+        { type: 'text', text: 'a 1x1 image' },
+        { type: 'image', data: PIXEL_PNG, mimeType: 'image/png' },
+      ],
+    };
   },
 );
 

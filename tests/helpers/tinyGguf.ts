@@ -21,7 +21,15 @@ export interface TinyModelOptions {
 
 const GGUF_MAGIC = 0x46554747;
 const ALIGNMENT = 32;
-enum T { U32 = 4, I32 = 5, F32 = 6, BOOL = 7, STRING = 8, ARRAY = 9, U64 = 10 }
+enum T {
+  U32 = 4,
+  I32 = 5,
+  F32 = 6,
+  BOOL = 7,
+  STRING = 8,
+  ARRAY = 9,
+  U64 = 10,
+}
 const SCALAR_SIZE: Record<number, number> = { 0: 1, 1: 1, 2: 2, 3: 2, 4: 4, 5: 4, 6: 4, 7: 1, 10: 8, 11: 8, 12: 8 };
 
 /** Path of the cached tiny model, generated on first use (same options → same file). */
@@ -97,13 +105,37 @@ function tokenCount(vocab: Buffer): number {
 class Writer {
   private parts: Buffer[] = [];
   length = 0;
-  push(b: Buffer): void { this.parts.push(b); this.length += b.length; }
-  u32(v: number): void { const b = Buffer.alloc(4); b.writeUInt32LE(v); this.push(b); }
-  u64(v: number): void { const b = Buffer.alloc(8); b.writeBigUInt64LE(BigInt(v)); this.push(b); }
-  f32(v: number): void { const b = Buffer.alloc(4); b.writeFloatLE(v); this.push(b); }
-  str(s: string): void { const b = Buffer.from(s, 'utf8'); this.u64(b.length); this.push(b); }
-  pad(): void { const n = (ALIGNMENT - (this.length % ALIGNMENT)) % ALIGNMENT; if (n) this.push(Buffer.alloc(n)); }
-  done(): Buffer { return Buffer.concat(this.parts); }
+  push(b: Buffer): void {
+    this.parts.push(b);
+    this.length += b.length;
+  }
+  u32(v: number): void {
+    const b = Buffer.alloc(4);
+    b.writeUInt32LE(v);
+    this.push(b);
+  }
+  u64(v: number): void {
+    const b = Buffer.alloc(8);
+    b.writeBigUInt64LE(BigInt(v));
+    this.push(b);
+  }
+  f32(v: number): void {
+    const b = Buffer.alloc(4);
+    b.writeFloatLE(v);
+    this.push(b);
+  }
+  str(s: string): void {
+    const b = Buffer.from(s, 'utf8');
+    this.u64(b.length);
+    this.push(b);
+  }
+  pad(): void {
+    const n = (ALIGNMENT - (this.length % ALIGNMENT)) % ALIGNMENT;
+    if (n) this.push(Buffer.alloc(n));
+  }
+  done(): Buffer {
+    return Buffer.concat(this.parts);
+  }
 }
 
 function f16Bits(value: number): number {
@@ -117,7 +149,10 @@ function f16Bits(value: number): number {
 }
 
 export function buildTinyModel(vocab: Buffer, contextLength: number, seed: number): Buffer {
-  const dim = 64, layers = 2, heads = 4, ff = 128;
+  const dim = 64,
+    layers = 2,
+    heads = 4,
+    ff = 128;
   const nVocab = tokenCount(vocab);
   const tok = tokenizerKvs(vocab);
   const tensors: Array<{ name: string; dims: number[]; f16: boolean }> = [

@@ -40,10 +40,22 @@ export function writeTinyWhisper(out: string, options: TinyWhisperOptions = {}):
 
 class Writer {
   private parts: Buffer[] = [];
-  i32(v: number): void { const b = Buffer.alloc(4); b.writeInt32LE(v); this.parts.push(b); }
-  u32(v: number): void { const b = Buffer.alloc(4); b.writeUInt32LE(v); this.parts.push(b); }
-  push(b: Buffer): void { this.parts.push(b); }
-  done(): Buffer { return Buffer.concat(this.parts); }
+  i32(v: number): void {
+    const b = Buffer.alloc(4);
+    b.writeInt32LE(v);
+    this.parts.push(b);
+  }
+  u32(v: number): void {
+    const b = Buffer.alloc(4);
+    b.writeUInt32LE(v);
+    this.parts.push(b);
+  }
+  push(b: Buffer): void {
+    this.parts.push(b);
+  }
+  done(): Buffer {
+    return Buffer.concat(this.parts);
+  }
 }
 
 function f16Bits(value: number): number {
@@ -56,7 +68,11 @@ function f16Bits(value: number): number {
 }
 
 type Kind = 'f16' | 'ones' | 'zeros' | 'f32';
-interface TensorSpec { name: string; ne: number[]; kind: Kind }
+interface TensorSpec {
+  name: string;
+  ne: number[];
+  kind: Kind;
+}
 
 function tensorSpecs(d: number, audioLayers: number, textLayers: number): TensorSpec[] {
   const t: TensorSpec[] = [
@@ -106,7 +122,8 @@ function tensorSpecs(d: number, audioLayers: number, textLayers: number): Tensor
 function fakeToken(i: number): string {
   // Printable ASCII first: whisper.cpp looks up " " by text (suppress_blank) and throws without it.
   if (i < 95) return String.fromCharCode(32 + i);
-  const c = 'bcdfghjklmnprstvwz', v = 'aeiou';
+  const c = 'bcdfghjklmnprstvwz',
+    v = 'aeiou';
   let s = i % 3 === 0 ? ' ' : '';
   let n = i + 1;
   do {

@@ -15,8 +15,7 @@ const opts: JudgeOptions = { workspace: '/home/u/project', mode: 'ask-risky', ch
 const block = (tag: string, code: string): Block => ({ id: 'b1', tag, code, savePath: null, params: {}, start: 0, end: 0 });
 
 /** `sh -c 'sh -c '\''…'\'''`: each level quotes the one inside it. */
-const nestShells = (inner: string, depth: number): string =>
-  depth === 0 ? inner : nestShells(`sh -c '${inner.replace(/'/g, "'\\''")}'`, depth - 1);
+const nestShells = (inner: string, depth: number): string => (depth === 0 ? inner : nestShells(`sh -c '${inner.replace(/'/g, "'\\''")}'`, depth - 1));
 
 /** Runs fn and reports the longest event-loop stall seen meanwhile, in ms. */
 async function withLoopDelay<T>(fn: () => Promise<T>): Promise<{ value: T; maxDelayMs: number }> {

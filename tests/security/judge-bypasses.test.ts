@@ -137,7 +137,11 @@ const BYPASSES: [string, string, RegExp][] = [
   ['c', '#include <unistd.h>\nint (*f)(const char*) = unlink;\nint main(){ f("notes.txt"); }', /deletes files/],
   ['c', '#include <dlfcn.h>\nint main(){ void *h = dlopen(0, 1); ((int(*)(const char*))dlsym(h, "unlink"))("notes.txt"); }', /chosen at run time/],
   ['c', 'int main(){ __asm__ volatile ("syscall"); }', /assembly/],
-  ['go', 'package main\nimport "syscall"\nfunc main(){ p, _ := syscall.BytePtrFromString("notes.txt"); syscall.Syscall(syscall.SYS_UNLINK, uintptr(unsafe.Pointer(p)), 0, 0) }', /raw system calls/],
+  [
+    'go',
+    'package main\nimport "syscall"\nfunc main(){ p, _ := syscall.BytePtrFromString("notes.txt"); syscall.Syscall(syscall.SYS_UNLINK, uintptr(unsafe.Pointer(p)), 0, 0) }',
+    /raw system calls/,
+  ],
   ['go', 'package main\nimport "syscall"\nfunc main(){ syscall.Unlink("notes.txt") }', /deletes files/],
   ['go', 'package main\nimport x "os"\nfunc main(){ x.Remove("notes.txt") }', /deletes files/],
   ['go', 'package main\nimport "os"\nfunc main(){ rm := os.Remove; rm("notes.txt") }', /deletes files/],

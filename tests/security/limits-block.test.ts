@@ -24,7 +24,8 @@ const tool = async (tag: string) => (await codeTools({ limits: () => limits })).
 
 describe('per-block limits', () => {
   it.skipIf(!processLimitEnforced)('stops a fork flood at the process limit', async () => {
-    const code = 'import subprocess\nstarted, refused = [], 0\nfor i in range(120):\n    try:\n        started.append(subprocess.Popen(["sleep", "5"]))\n    except OSError:\n        refused += 1\nprint(len(started), refused)';
+    const code =
+      'import subprocess\nstarted, refused = [], 0\nfor i in range(120):\n    try:\n        started.append(subprocess.Popen(["sleep", "5"]))\n    except OSError:\n        refused += 1\nprint(len(started), refused)';
     const result = await (await tool('python')).run(block('python', code), context(ws.dir));
     const [started, refused] = result.output.trim().split(' ').map(Number);
     expect(started).toBeGreaterThan(5);
@@ -39,7 +40,9 @@ describe('per-block limits', () => {
   });
 
   it('bounds the private /tmp and /dev/shm', async () => {
-    const result = await (await tool('bash')).run(block('bash', 'head -c 20M /dev/zero > /tmp/big; echo "tmp=$?"; head -c 20M /dev/zero > /dev/shm/big; echo "shm=$?"; df -m /tmp | tail -1'), context(ws.dir));
+    const result = await (
+      await tool('bash')
+    ).run(block('bash', 'head -c 20M /dev/zero > /tmp/big; echo "tmp=$?"; head -c 20M /dev/zero > /dev/shm/big; echo "shm=$?"; df -m /tmp | tail -1'), context(ws.dir));
     expect(result.output).toMatch(/No space left on device/);
     expect(result.output).toMatch(/tmp=1/);
     expect(result.output).toMatch(/shm=1/);

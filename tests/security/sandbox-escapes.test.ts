@@ -31,7 +31,9 @@ describe('privileges inside a block', () => {
   });
 
   it('cannot remount the root or /usr read-write, nor mount anything', async () => {
-    const result = await bash('mount -o remount,rw / ; echo "rc=$?"; mount -o remount,rw /usr; echo "rc=$?"; mount -t tmpfs none /mnt; echo "rc=$?"; touch /usr/bin/agentic-escape; ls /usr/bin/agentic-escape');
+    const result = await bash(
+      'mount -o remount,rw / ; echo "rc=$?"; mount -o remount,rw /usr; echo "rc=$?"; mount -t tmpfs none /mnt; echo "rc=$?"; touch /usr/bin/agentic-escape; ls /usr/bin/agentic-escape',
+    );
     expect(result.output.match(/rc=(\d+)/g)).toEqual(['rc=32', 'rc=32', 'rc=32']);
     expect(result.output).toMatch(/Read-only file system/);
     expect(result.output).toMatch(/No such file or directory/);
@@ -44,7 +46,9 @@ describe('privileges inside a block', () => {
   });
 
   it('cannot write kernel settings or trigger sysrq', async () => {
-    const result = await bash('v=$(cat /proc/sys/vm/swappiness); echo "$v" > /proc/sys/vm/swappiness; echo "rc=$?"; echo h > /proc/sysrq-trigger; echo "rc=$?"; cat /proc/kcore 2>/dev/null | head -c 20 | wc -c');
+    const result = await bash(
+      'v=$(cat /proc/sys/vm/swappiness); echo "$v" > /proc/sys/vm/swappiness; echo "rc=$?"; echo h > /proc/sysrq-trigger; echo "rc=$?"; cat /proc/kcore 2>/dev/null | head -c 20 | wc -c',
+    );
     expect(result.output.match(/rc=(\d+)/g)).not.toContain('rc=0');
     expect(result.output).toMatch(/Read-only file system/);
     expect(result.output.trim().split('\n').at(-1)).toBe('0');
@@ -57,7 +61,8 @@ describe('privileges inside a block', () => {
   });
 
   it('has no controlling terminal (new session: nothing can be typed into the app terminal)', async () => {
-    const code = 'import os, fcntl, termios\ntry:\n    fd = os.open("/dev/tty", os.O_RDWR)\n    fcntl.ioctl(fd, termios.TIOCSTI, b"x")\n    print("INJECTED")\nexcept OSError as e:\n    print("no tty", e.errno)\nprint("sid", os.getsid(0) == os.getpid() or os.getsid(0) != os.getpgid(os.getppid()))';
+    const code =
+      'import os, fcntl, termios\ntry:\n    fd = os.open("/dev/tty", os.O_RDWR)\n    fcntl.ioctl(fd, termios.TIOCSTI, b"x")\n    print("INJECTED")\nexcept OSError as e:\n    print("no tty", e.errno)\nprint("sid", os.getsid(0) == os.getpid() or os.getsid(0) != os.getpgid(os.getppid()))';
     const result = await (await toolFor('python')).run(block('python', code), context(ws.dir));
     expect(result.output).toMatch(/^no tty \d+/);
     expect(result.output).not.toContain('INJECTED');

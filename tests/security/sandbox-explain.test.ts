@@ -60,7 +60,8 @@ describe('agentic sandbox --explain', () => {
   it('prints the same policy as text', async () => {
     const { code, stdout } = await cli(['sandbox', '--explain', '--workspace', workspace]);
     expect(code).toBe(0);
-    for (const heading of ['Sandbox:', 'Runs as:', 'Network: off', 'Limits:', 'processes  77', 'Never visible:', `  ${home}`, 'Environment (allow-list']) expect(stdout).toContain(heading);
+    for (const heading of ['Sandbox:', 'Runs as:', 'Network: off', 'Limits:', 'processes  77', 'Never visible:', `  ${home}`, 'Environment (allow-list'])
+      expect(stdout).toContain(heading);
   });
 
   it('refuses a bare `sandbox` with a usage error', async () => {

@@ -45,9 +45,22 @@ beforeAll(async () => {
   project = path.join(home, 'project');
   await mkdir(project, { recursive: true });
   await plant(path.join(dataDir, 'secrets.json'), JSON.stringify({ openai: { enc: 'none', data: Buffer.from(SECRET).toString('base64') } }));
-  await plant(path.join(dataDir, 'settings.json'), JSON.stringify({ mcpServers: [{ name: 'm', transport: 'http', url: 'http://x', headers: { Authorization: `Bearer ${SECRET}` } }] }));
+  await plant(
+    path.join(dataDir, 'settings.json'),
+    JSON.stringify({ mcpServers: [{ name: 'm', transport: 'http', url: 'http://x', headers: { Authorization: `Bearer ${SECRET}` } }] }),
+  );
   await plant(path.join(dataDir, 'sessions.db'), `SQLite format 3\0 other conversation: ${SECRET}`);
-  for (const p of ['.ssh/id_ed25519', '.gnupg/private-keys-v1.d/k.key', '.aws/credentials', '.config/gh/hosts.yml', '.docker/config.json', '.netrc', '.mozilla/firefox/p/logins.json', '.local/share/keyrings/login.keyring', 'Documents/private.txt']) {
+  for (const p of [
+    '.ssh/id_ed25519',
+    '.gnupg/private-keys-v1.d/k.key',
+    '.aws/credentials',
+    '.config/gh/hosts.yml',
+    '.docker/config.json',
+    '.netrc',
+    '.mozilla/firefox/p/logins.json',
+    '.local/share/keyrings/login.keyring',
+    'Documents/private.txt',
+  ]) {
     await plant(path.join(home, p));
   }
   await listen(path.join(home, '.docker', 'desktop', 'docker.sock'));
@@ -81,7 +94,9 @@ const bash = (code: string, workspace = project) => tool('bash').run(block('bash
 
 describe('the app data folder', () => {
   it('does not exist for a block: keys, settings with an MCP token, other sessions', async () => {
-    const result = await bash(`for f in secrets.json settings.json sessions.db; do cat ${dataDir}/$f; done; ls -A ${dataDir}; grep -r ${SECRET.slice(0, 10)} ${home} /etc /usr/local 2>/dev/null; echo end`);
+    const result = await bash(
+      `for f in secrets.json settings.json sessions.db; do cat ${dataDir}/$f; done; ls -A ${dataDir}; grep -r ${SECRET.slice(0, 10)} ${home} /etc /usr/local 2>/dev/null; echo end`,
+    );
     expect(result.output).not.toContain(SECRET);
     expect(result.output.match(/No such file or directory/g)?.length).toBe(4);
   });
@@ -105,7 +120,10 @@ describe('the home folder', () => {
   });
 
   it('masks the private places even when the workspace is the home folder itself', async () => {
-    const result = await bash(`ls -A ~/.ssh ${home}/.ssh ${home}/.agentic ${home}/.config; cat ${home}/.netrc ${home}/.ssh/id_ed25519 ${home}/.agentic/secrets.json; cat ${home}/Documents/private.txt | wc -c`, home);
+    const result = await bash(
+      `ls -A ~/.ssh ${home}/.ssh ${home}/.agentic ${home}/.config; cat ${home}/.netrc ${home}/.ssh/id_ed25519 ${home}/.agentic/secrets.json; cat ${home}/Documents/private.txt | wc -c`,
+      home,
+    );
     expect(result.output).not.toContain(SECRET);
     expect(result.output.match(/No such file or directory|Permission denied/g)?.length).toBeGreaterThanOrEqual(3);
   });
@@ -128,13 +146,25 @@ describe('system secrets', () => {
 
 describe('environment', () => {
   it('passes no credential, whatever its name; only the allow-list', async () => {
-    const planted = { GITHUB_TOKEN: SECRET, PGPASSWORD: SECRET, DATABASE_URL: `postgres://u:${SECRET}@db/x`, AWS_SECRET_ACCESS_KEY: SECRET, HTTPS_PROXY: `http://u:${SECRET}@proxy:3128`, MY_APP_CONFIG: SECRET, OPENAI_API_KEY: SECRET };
+    const planted = {
+      GITHUB_TOKEN: SECRET,
+      PGPASSWORD: SECRET,
+      DATABASE_URL: `postgres://u:${SECRET}@db/x`,
+      AWS_SECRET_ACCESS_KEY: SECRET,
+      HTTPS_PROXY: `http://u:${SECRET}@proxy:3128`,
+      MY_APP_CONFIG: SECRET,
+      OPENAI_API_KEY: SECRET,
+    };
     Object.assign(process.env, planted);
     try {
       const result = await tool('python').run(block('python', 'import os\nfor k in sorted(os.environ): print(k, "=", os.environ[k])'), context(project));
       expect(result.output).not.toContain(SECRET);
-      const names = result.output.trim().split('\n').map((l) => l.split(' = ')[0]!);
-      const allowed = /^(PWD|SHLVL|_|PATH|HOME|USER|LOGNAME|TMPDIR|LANG|LANGUAGE|TZ|LC_\w+|TERM|COLORTERM|XDG_(CACHE|CONFIG|DATA)_HOME|MPLCONFIGDIR|PYTHON\w+|JAVA_HOME|GOROOT|PYENV_ROOT|PYENV_VERSION|VIRTUAL_ENV|AGENTIC_BLOCK_RUN|GO\w+|LC_CTYPE)$/;
+      const names = result.output
+        .trim()
+        .split('\n')
+        .map((l) => l.split(' = ')[0]!);
+      const allowed =
+        /^(PWD|SHLVL|_|PATH|HOME|USER|LOGNAME|TMPDIR|LANG|LANGUAGE|TZ|LC_\w+|TERM|COLORTERM|XDG_(CACHE|CONFIG|DATA)_HOME|MPLCONFIGDIR|PYTHON\w+|JAVA_HOME|GOROOT|PYENV_ROOT|PYENV_VERSION|VIRTUAL_ENV|AGENTIC_BLOCK_RUN|GO\w+|LC_CTYPE)$/;
       for (const n of names) expect(n).toMatch(allowed);
       expect(names).toContain('HOME');
     } finally {
@@ -145,13 +175,24 @@ describe('environment', () => {
 
 describe('host sockets', () => {
   it("cannot reach Docker's socket in the home or a socket anywhere outside the workspace", async () => {
-    const paths = [`${home}/.docker/desktop/docker.sock`, `${base}/docker.sock`, '/var/run/docker.sock', `/run/user/${process.getuid?.() ?? 0}/bus`, `${tmpSocketDir}/X0`, ...(runDir ? [`${runDir}/bus`] : [])];
+    const paths = [
+      `${home}/.docker/desktop/docker.sock`,
+      `${base}/docker.sock`,
+      '/var/run/docker.sock',
+      `/run/user/${process.getuid?.() ?? 0}/bus`,
+      `${tmpSocketDir}/X0`,
+      ...(runDir ? [`${runDir}/bus`] : []),
+    ];
     const code = `import socket\nfor p in ${JSON.stringify(paths)}:\n    s = socket.socket(socket.AF_UNIX)\n    try:\n        s.connect(p); print('CONNECTED', p, s.recv(100))\n    except OSError as e:\n        print('refused', p, type(e).__name__)`;
     const result = await tool('python').run(block('python', code), context(project));
     expect(result.output).not.toContain('CONNECTED');
     // The sockets the test made are live: from the host, each answers.
     for (const p of paths.filter((x) => x.startsWith(base) || x.startsWith(tmpSocketDir!) || (runDir && x.startsWith(runDir)))) {
-      const answer = await new Promise<string>((resolve, reject) => connect(p).on('data', (d) => resolve(d.toString())).on('error', reject));
+      const answer = await new Promise<string>((resolve, reject) =>
+        connect(p)
+          .on('data', (d) => resolve(d.toString()))
+          .on('error', reject),
+      );
       expect(answer).toContain(SECRET);
     }
     expect(result.output.match(/^refused /gm)?.length).toBe(paths.length);

@@ -84,7 +84,7 @@ function frame(payload: Buffer, o: FrameOptions = {}): Buffer {
 /** The close code in the server's close frame, if it sent one. */
 function closeCode(received: Buffer[]): number | null {
   const all = Buffer.concat(received);
-  for (let i = 0; i + 1 < all.length; ) {
+  for (let i = 0; i + 1 < all.length;) {
     const opcode = all[i]! & 0x0f;
     let len = all[i + 1]! & 0x7f;
     let at = i + 2;

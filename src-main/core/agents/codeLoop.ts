@@ -60,7 +60,8 @@ export async function runCodeLoop(ctx: AgentContext, cfg: CodeLoopConfig): Promi
       conversation.push({ role: 'user', content: `${feedback}\n\n${assemblePrompt(cfg.prompts, 'feedback/observed', cfg.vars)}` });
       continue;
     }
-    const retry = attempt < cfg.maxAttempts ? `\n\n${assemblePrompt(cfg.prompts, 'feedback/retry', { ...cfg.vars, attempt: String(attempt), maxAttempts: String(cfg.maxAttempts) })}` : '';
+    const retry =
+      attempt < cfg.maxAttempts ? `\n\n${assemblePrompt(cfg.prompts, 'feedback/retry', { ...cfg.vars, attempt: String(attempt), maxAttempts: String(cfg.maxAttempts) })}` : '';
     conversation.push({ role: 'user', content: feedback + retry });
   }
   const failed = [...all].reverse().find((r) => !r.success);
@@ -83,20 +84,15 @@ function giveUpAnswer(maxAttempts: number, all: readonly BlockResult[], failed: 
   ];
   if (failed) {
     const firstLine = failed.output.trim().split('\n').slice(-3).join(' ').slice(0, 300);
-    lines.push(`The last failure was a ${failed.tool} block (${failed.status}${failed.exitCode !== null ? `, exit status ${failed.exitCode}` : ''})${firstLine ? `: ${firstLine}` : '.'}`);
+    lines.push(
+      `The last failure was a ${failed.tool} block (${failed.status}${failed.exitCode !== null ? `, exit status ${failed.exitCode}` : ''})${firstLine ? `: ${firstLine}` : '.'}`,
+    );
   }
   if (lastText.trim()) lines.push('', 'My last attempt was:', '', lastText.trim());
   return lines.join('\n');
 }
 
-function outcome(
-  agent: AgentName,
-  conversation: ChatMessage[],
-  answer: string,
-  reasoning: string,
-  blocks: readonly BlockResult[],
-  success: boolean,
-): AgentOutcome {
+function outcome(agent: AgentName, conversation: ChatMessage[], answer: string, reasoning: string, blocks: readonly BlockResult[], success: boolean): AgentOutcome {
   const files = blocks.map((b) => b.savedTo).filter((p): p is string => !!p);
   const memory = [...conversation];
   if (!success) memory.push({ role: 'assistant', content: answer });

@@ -54,7 +54,10 @@ export function createToolAgent(spec: ToolAgentSpec, env: AgentEnvironment): Age
           agent: spec.name,
           answer: reply.text,
           reasoning: reply.reasoning,
-          memory: [{ role: 'user', content: ctx.request }, { role: 'assistant', content: reply.text }],
+          memory: [
+            { role: 'user', content: ctx.request },
+            { role: 'assistant', content: reply.text },
+          ],
           success: true,
         };
       }

@@ -93,6 +93,15 @@ export function rewrites(language: SourceLanguage, call: string, mode: string | 
 }
 
 /** Python names that delete, spawn or kill: importing them bare (`from os import remove as r`) hides every later call. */
-export const PY_RISKY_IMPORTS = new RegExp(`^(${PY_DELETES}|${PY_SPAWNS}|kill|killpg|chmod|chown|lchown|truncate|ftruncate|rmtree|move|rename|replace|call|run|Popen|check_call|check_output|getoutput|getstatusoutput|spawn|\\*)$`);
+export const PY_RISKY_IMPORTS = new RegExp(
+  `^(${PY_DELETES}|${PY_SPAWNS}|kill|killpg|chmod|chown|lchown|truncate|ftruncate|rmtree|move|rename|replace|call|run|Popen|check_call|check_output|getoutput|getstatusoutput|spawn|\\*)$`,
+);
 export const PY_WATCHED_MODULES = new Set(['os', 'posix', 'nt', 'shutil', 'subprocess', 'signal', 'pty', 'ctypes', 'importlib', 'sys', 'builtins', 'pathlib']);
-export const GO_WATCHED_PACKAGES: Readonly<Record<string, string>> = { os: 'os', syscall: 'syscall', 'os/exec': 'exec', 'golang.org/x/sys/unix': 'unix', reflect: 'reflect', plugin: 'plugin' };
+export const GO_WATCHED_PACKAGES: Readonly<Record<string, string>> = {
+  os: 'os',
+  syscall: 'syscall',
+  'os/exec': 'exec',
+  'golang.org/x/sys/unix': 'unix',
+  reflect: 'reflect',
+  plugin: 'plugin',
+};

@@ -23,7 +23,15 @@ const SHELL: InterpreterSpec = { lang: 'shell', judge: 'shell', inlineLetters: '
 const PYTHON: InterpreterSpec = { lang: 'Python', judge: 'python', inlineLetters: 'c', valued: 'WXQ', endsScript: 'm' };
 
 const BY_NAME: Readonly<Record<string, InterpreterSpec>> = {
-  sh: SHELL, bash: SHELL, zsh: SHELL, dash: SHELL, ksh: SHELL, mksh: SHELL, ash: SHELL, fish: SHELL, rbash: SHELL,
+  sh: SHELL,
+  bash: SHELL,
+  zsh: SHELL,
+  dash: SHELL,
+  ksh: SHELL,
+  mksh: SHELL,
+  ash: SHELL,
+  fish: SHELL,
+  rbash: SHELL,
   perl: { lang: 'Perl', inlineLetters: 'eE', valued: 'IMmx' },
   ruby: { lang: 'Ruby', inlineLetters: 'e', valued: 'IrCEF' },
   node: { lang: 'JavaScript', inlineLetters: 'ep', inlineLong: ['--eval', '--print'], valued: 'r' },

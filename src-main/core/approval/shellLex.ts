@@ -104,8 +104,8 @@ class Scanner {
     const c = s[i]!;
     // Sliced only where a two-character operator can start: a slice per character was most of the GC.
     const two = TWO_START.has(c) ? s.slice(i, i + 2) : c;
-    if (c === ' ' || c === '\t') return this.endWord(), i + 1;
-    if (c === '\n') return this.endCommand(false), this.skipHeredocs(s, i + 1);
+    if (c === ' ' || c === '\t') return (this.endWord(), i + 1);
+    if (c === '\n') return (this.endCommand(false), this.skipHeredocs(s, i + 1));
     if (c === '#' && this.word === null) {
       const nl = s.indexOf('\n', i);
       return nl === -1 ? s.length : nl;

@@ -36,7 +36,8 @@ interface Walk {
 /** Nested `sh -c` scripts deeper than this ask instead of being looked into. */
 const MAX_DEPTH = 6;
 /** Variables that change which program a name runs or what a shell runs on its own. */
-const STEERING_VARS = /^(PATH|LD_PRELOAD|LD_LIBRARY_PATH|LD_AUDIT|BASH_ENV|ENV|PROMPT_COMMAND|IFS|SHELLOPTS|BASHOPTS|PS4|GLOBIGNORE|PYTHONSTARTUP|PERL5OPT|NODE_OPTIONS|GIT_EXEC_PATH)\+?=/;
+const STEERING_VARS =
+  /^(PATH|LD_PRELOAD|LD_LIBRARY_PATH|LD_AUDIT|BASH_ENV|ENV|PROMPT_COMMAND|IFS|SHELLOPTS|BASHOPTS|PS4|GLOBIGNORE|PYTHONSTARTUP|PERL5OPT|NODE_OPTIONS|GIT_EXEC_PATH)\+?=/;
 /** Builtins that make later text run in ways the judge cannot follow. */
 const OPAQUE: Readonly<Record<string, string>> = {
   alias: 'defines an alias, so later command names may mean something else',

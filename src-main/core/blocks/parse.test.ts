@@ -78,7 +78,7 @@ describe('parseBlocks', () => {
   });
 
   it('keeps special characters verbatim', () => {
-    const code = 'echo "$HOME" \'a\\tb\' `date` | tr -d \'\\n\' # ünïcødé ✓ %s {}\ttab\\';
+    const code = "echo \"$HOME\" 'a\\tb' `date` | tr -d '\\n' # ünïcødé ✓ %s {}\ttab\\";
     expect(parse(`${F}bash\n${code}\n${F}`)[0]!.code).toBe(code);
   });
 

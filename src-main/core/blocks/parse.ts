@@ -88,7 +88,7 @@ function mayBeFence(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 32 || c === 9) continue;
-    return c === 96 /* ` */ || c === 126 /* ~ */ || c === 62 /* > */;
+    return c === 96 /* ` */ || c === 126 /* ~ */ || c === 62; /* > */
   }
   return false;
 }

@@ -9,16 +9,40 @@ const dir = (mode = 0o755): FsEntry => ({ kind: 'dir', mode, size: 0, mtimeMs: 0
 
 describe('changes', () => {
   it('pairs a delete and a create of the same content as one rename; mode-only changes are "mode"; folders count only when empty', () => {
-    const before: Manifest = new Map([['a.txt', file(h('a'))], ['run.sh', file(h('b'))], ['gone', dir()]]);
-    const after: Manifest = new Map([['b/a.txt', file(h('a'))], ['b', dir()], ['run.sh', file(h('b'), 0o755)]]);
+    const before: Manifest = new Map([
+      ['a.txt', file(h('a'))],
+      ['run.sh', file(h('b'))],
+      ['gone', dir()],
+    ]);
+    const after: Manifest = new Map([
+      ['b/a.txt', file(h('a'))],
+      ['b', dir()],
+      ['run.sh', file(h('b'), 0o755)],
+    ]);
     const views = toChangeViews(diffManifests(before, after));
-    expect(views.map((v) => [v.path, v.kind, v.from])).toEqual([['b', 'created', undefined], ['b/a.txt', 'renamed', 'a.txt'], ['gone', 'deleted', undefined], ['run.sh', 'mode', undefined]]);
+    expect(views.map((v) => [v.path, v.kind, v.from])).toEqual([
+      ['b', 'created', undefined],
+      ['b/a.txt', 'renamed', 'a.txt'],
+      ['gone', 'deleted', undefined],
+      ['run.sh', 'mode', undefined],
+    ]);
     expect(countChanged(views)).toBe(3);
   });
 
   it('a changed file over the size limit is not restorable; one under it is', () => {
-    const views = toChangeViews(diffManifests(new Map([['big', file(null, 0o644, 10)]]), new Map([['big', file(null, 0o644, 11)], ['s', file(h('c'))]])));
-    expect(views.map((v) => [v.path, v.restorable])).toEqual([['big', false], ['s', true]]);
+    const views = toChangeViews(
+      diffManifests(
+        new Map([['big', file(null, 0o644, 10)]]),
+        new Map([
+          ['big', file(null, 0o644, 11)],
+          ['s', file(h('c'))],
+        ]),
+      ),
+    );
+    expect(views.map((v) => [v.path, v.restorable])).toEqual([
+      ['big', false],
+      ['s', true],
+    ]);
   });
 
   it('plans a cascade undo over a virtual state and blames the later turn on a plain undo', () => {

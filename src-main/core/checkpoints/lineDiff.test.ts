@@ -37,7 +37,10 @@ describe('line diff', () => {
     const b = [...a];
     b[10] = 'changed';
     const script = diffLines(a, b);
-    expect(script.filter((l) => l.op !== ' ')).toEqual([{ op: '-', text: 'line 10' }, { op: '+', text: 'changed' }]);
+    expect(script.filter((l) => l.op !== ' ')).toEqual([
+      { op: '-', text: 'line 10' },
+      { op: '+', text: 'changed' },
+    ]);
     const hunks = toHunks(script);
     expect(hunks).toHaveLength(1);
     expect(hunks[0]).toMatchObject({ oldStart: 8, oldLines: 7, newStart: 8, newLines: 7 });

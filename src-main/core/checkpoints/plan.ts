@@ -43,12 +43,7 @@ export function pathsOf(chain: readonly TurnChanges[]): string[] {
  * Walks the chain over a virtual copy of the current state: each step needs its paths to be in the
  * state the turn left them (undo) or found them (redo). A mismatch names the later turn to blame.
  */
-export function planRestore(
-  chain: readonly TurnChanges[],
-  direction: 'undo' | 'redo',
-  current: ReadonlyMap<string, FsEntry | null>,
-  all: readonly TurnChanges[],
-): RestorePlan {
+export function planRestore(chain: readonly TurnChanges[], direction: 'undo' | 'redo', current: ReadonlyMap<string, FsEntry | null>, all: readonly TurnChanges[]): RestorePlan {
   const virtual = new Map(current);
   const conflicts: RestorePlan['conflicts'] = [];
   const skipped = new Set<string>();
@@ -85,5 +80,8 @@ function blame(all: readonly TurnChanges[], turn: TurnChanges, path: string, dir
 export function laterApplied(all: readonly TurnChanges[], turnId: string): string[] {
   const turn = all.find((t) => t.turnId === turnId);
   if (!turn) return [];
-  return all.filter((t) => t.seq > turn.seq && t.state === 'applied').sort((a, b) => b.seq - a.seq).map((t) => t.turnId);
+  return all
+    .filter((t) => t.seq > turn.seq && t.state === 'applied')
+    .sort((a, b) => b.seq - a.seq)
+    .map((t) => t.turnId);
 }

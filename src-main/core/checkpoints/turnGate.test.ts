@@ -31,7 +31,12 @@ describe('turn checkpoint gate', () => {
 
   it('a turn cancelled while waiting for the workspace runs no block', async () => {
     const controller = new AbortController();
-    const gate = startTurnCheckpoint({ begin: () => new Promise((_, reject) => controller.signal.addEventListener('abort', () => reject(new Error('aborted')))) }, turn(controller.signal), () => ({ action: 'allow' }), logger);
+    const gate = startTurnCheckpoint(
+      { begin: () => new Promise((_, reject) => controller.signal.addEventListener('abort', () => reject(new Error('aborted')))) },
+      turn(controller.signal),
+      () => ({ action: 'allow' }),
+      logger,
+    );
     const verdict = gate.judge(block, { workspace: '/w', tainted: false });
     controller.abort();
     await expect(verdict).rejects.toThrow();

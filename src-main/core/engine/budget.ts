@@ -42,11 +42,7 @@ export async function fitToContext(llm: LlmProvider, messages: ChatMessage[], co
 }
 
 /** Index from which the messages are kept verbatim when compacting: the latest turn at least. */
-export async function splitForCompaction(
-  llm: LlmProvider,
-  history: readonly ChatMessage[],
-  keepBudget: number,
-): Promise<number> {
+export async function splitForCompaction(llm: LlmProvider, history: readonly ChatMessage[], keepBudget: number): Promise<number> {
   let kept = 0;
   let index = history.length;
   while (index > 0) {

@@ -101,8 +101,16 @@ export class AgentEngine {
     const ids = { sessionId, turnId };
     const llm = this.deps.provider();
     const state: TurnState = {
-      sessionId, turnId, workspace: this.deps.workspace(), language: 'auto', signal,
-      llmCalls: 0, blockCount: 0, taintedBy: null, heldTaint: null, contextSize: 0,
+      sessionId,
+      turnId,
+      workspace: this.deps.workspace(),
+      language: 'auto',
+      signal,
+      llmCalls: 0,
+      blockCount: 0,
+      taintedBy: null,
+      heldTaint: null,
+      contextSize: 0,
     };
     let agentName: AgentName | null = null;
     emit({ type: 'turn.started', ...ids, request });
@@ -118,7 +126,17 @@ export class AgentEngine {
       store.appendMessage({ sessionId, turnId, role: 'user', content: request, kind: 'message' });
       const checkpoint = this.startCheckpoint(ids, agentName, state);
       const ctx = createAgentContext(
-        { store, llm, emit, logger, askUser: this.deps.askUser, judge: checkpoint?.judge ?? this.deps.judge, agent: this.deps.agent, blockTimeoutMs: this.deps.blockTimeoutMs(), maxBlocksPerReply: this.deps.maxBlocksPerReply?.() },
+        {
+          store,
+          llm,
+          emit,
+          logger,
+          askUser: this.deps.askUser,
+          judge: checkpoint?.judge ?? this.deps.judge,
+          agent: this.deps.agent,
+          blockTimeoutMs: this.deps.blockTimeoutMs(),
+          maxBlocksPerReply: this.deps.maxBlocksPerReply?.(),
+        },
         state,
         { request, history, cacheKey: sessionId, agentName },
       );

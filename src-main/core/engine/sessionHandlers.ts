@@ -6,7 +6,8 @@ import type { SessionStore } from '../store.js';
 import type { ApprovalRegistry } from './approvals.js';
 import type { AgentEngine } from './engine.js';
 
-type SessionCommands = 'session.create' | 'session.list' | 'session.search' | 'session.open' | 'session.turns' | 'session.rename' | 'session.delete' | 'turn.send' | 'turn.cancel' | 'approval.answer';
+type SessionCommands =
+  'session.create' | 'session.list' | 'session.search' | 'session.open' | 'session.turns' | 'session.rename' | 'session.delete' | 'turn.send' | 'turn.cancel' | 'approval.answer';
 
 const DEFAULT_TITLE = 'New session';
 /** Turns a session opens with, and a page of earlier ones: a screenful many times over. */
@@ -17,12 +18,7 @@ export function titleFrom(request: string): string {
   return line.length <= 60 ? line : `${line.slice(0, 57).trimEnd()}…`;
 }
 
-export function createSessionHandlers(deps: {
-  store: SessionStore;
-  engine: AgentEngine;
-  approvals: ApprovalRegistry;
-  emit: Emit;
-}): Pick<Handlers, SessionCommands> {
+export function createSessionHandlers(deps: { store: SessionStore; engine: AgentEngine; approvals: ApprovalRegistry; emit: Emit }): Pick<Handlers, SessionCommands> {
   const { store, engine, approvals, emit } = deps;
   const changed = () => emit({ type: 'sessions.changed', sessionId: null, turnId: null });
   const must = (id: string) => {

@@ -60,7 +60,7 @@ export function createAgentContext(
     emit(event);
   };
 
-  const callModel: AgentContext["callModel"] = async (messages: ChatMessage[], options: ModelCallOptions = {}) => {
+  const callModel: AgentContext['callModel'] = async (messages: ChatMessage[], options: ModelCallOptions = {}) => {
     state.signal.throwIfAborted();
     const call = ++state.llmCalls;
     const stream = options.stream !== false;
@@ -79,7 +79,9 @@ export function createAgentContext(
           }
         : undefined,
     });
-    const parsed = options.toolTags ? parseReplyBlocks(completion.text, options.toolTags, { maxBlocks: services.maxBlocksPerReply ?? DEFAULT_MAX_BLOCKS }) : { blocks: [], refused: 0 };
+    const parsed = options.toolTags
+      ? parseReplyBlocks(completion.text, options.toolTags, { maxBlocks: services.maxBlocksPerReply ?? DEFAULT_MAX_BLOCKS })
+      : { blocks: [], refused: 0 };
     const blocks = parsed.blocks.map((b) => ({ ...b, id: `${state.turnId.slice(0, 8)}-${++state.blockCount}` }));
     if (stream) {
       const text = blocks.length ? withPlaceholders(completion.text, blocks) : completion.text;
@@ -125,10 +127,16 @@ export function createAgentContext(
     if (verdict.action === 'deny') return declined(`Not run: ${verdict.reasons.join('; ')}.`);
     if (verdict.action === 'ask') {
       const approved = await services.askUser({
-        turnId: state.turnId, blockId: block.id, tool: block.tag, command: block.code, reasons: verdict.reasons, signal: state.signal,
+        turnId: state.turnId,
+        blockId: block.id,
+        tool: block.tag,
+        command: block.code,
+        reasons: verdict.reasons,
+        signal: state.signal,
       });
       state.signal.throwIfAborted();
-      if (!approved) return declined(`The user declined to run this ${block.tag} block (${verdict.reasons.join('; ')}). Do not retry it as is; propose a safer way or ask the user.`);
+      if (!approved)
+        return declined(`The user declined to run this ${block.tag} block (${verdict.reasons.join('; ')}). Do not retry it as is; propose a safer way or ask the user.`);
     }
     try {
       return await tool.run(block, {

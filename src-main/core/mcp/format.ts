@@ -29,7 +29,7 @@ export function describeArguments(schema: JsonSchema): string[] {
   const properties = schema.properties && typeof schema.properties === 'object' ? (schema.properties as Record<string, unknown>) : {};
   const required = new Set(Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : []);
   return Object.entries(properties).map(([name, prop]) => {
-    const description = prop && typeof prop === 'object' && typeof (prop as JsonSchema).description === 'string' ? (prop as JsonSchema).description as string : '';
+    const description = prop && typeof prop === 'object' && typeof (prop as JsonSchema).description === 'string' ? ((prop as JsonSchema).description as string) : '';
     const flags = [typeOf(prop), required.has(name) ? 'required' : 'optional'].join(', ');
     return `- ${name} (${flags})${description ? `: ${oneLine(description, 200)}` : ''}`;
   });

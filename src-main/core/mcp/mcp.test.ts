@@ -87,19 +87,35 @@ describe('createMcpTool', () => {
   const port = (callTool: McpClientPort['callTool']): McpClientPort => ({ serverNames: () => ['files'], serverTools: async () => [echo], callTool });
 
   it('inspect exposes the call and asks only for untrusted tools; a malformed block asks nothing and calls nothing', () => {
-    const tool = createMcpTool(port(async () => ({ text: '', attachments: [], isError: false })), { isTrusted: (s, t) => s === 'files' && t === 'echo' });
+    const tool = createMcpTool(
+      port(async () => ({ text: '', attachments: [], isError: false })),
+      { isTrusted: (s, t) => s === 'files' && t === 'echo' },
+    );
     expect(tool.inspect(block('{"server":"files","tool":"echo","arguments":{"text":"x"}}'))).toMatchObject({ verdict: { action: 'allow' }, command: 'files / echo {"text":"x"}' });
     expect(tool.inspect(block('{"server":"files","tool":"other"}')).verdict).toMatchObject({ action: 'ask' });
     expect(tool.inspect(block('not json at all {')).call).toBeNull();
   });
 
   it('maps a server-side error to failed, cancellation to cancelled and a dead server to error', async () => {
-    const isError = createMcpTool(port(async () => ({ text: 'no such file', attachments: [], isError: true })), { isTrusted: () => true });
+    const isError = createMcpTool(
+      port(async () => ({ text: 'no such file', attachments: [], isError: true })),
+      { isTrusted: () => true },
+    );
     const code = '{"server":"files","tool":"echo","arguments":{"text":"x"}}';
     expect(await isError.run(block(code), ctx())).toMatchObject({ status: 'failed', output: 'no such file' });
-    const cancelled = createMcpTool(port(async () => { throw new AppError('CANCELLED', 'Cancelled.'); }), { isTrusted: () => true });
+    const cancelled = createMcpTool(
+      port(async () => {
+        throw new AppError('CANCELLED', 'Cancelled.');
+      }),
+      { isTrusted: () => true },
+    );
     expect((await cancelled.run(block(code), ctx())).status).toBe('cancelled');
-    const dead = createMcpTool(port(async () => { throw new AppError('MCP_ERROR', 'server "files" failed'); }), { isTrusted: () => true });
+    const dead = createMcpTool(
+      port(async () => {
+        throw new AppError('MCP_ERROR', 'server "files" failed');
+      }),
+      { isTrusted: () => true },
+    );
     expect(await dead.run(block(code), ctx())).toMatchObject({ status: 'error', feedback: expect.stringContaining('Do not retry') });
   });
 });

@@ -8,10 +8,13 @@ const parse = (json: string) => parsePlan(json, { agents });
 describe('plan parsing', () => {
   it('treats "need": null and a missing need as no dependencies (the original crashed on null)', () => {
     const r = parse('{"plan":[{"id":"1","agent":"web","task":"a","need":null},{"id":"2","agent":"coder","task":"b"}]}');
-    expect(r).toEqual({ ok: true, steps: [
-      { id: '1', agent: 'web', task: 'a', need: [] },
-      { id: '2', agent: 'coder', task: 'b', need: [] },
-    ] });
+    expect(r).toEqual({
+      ok: true,
+      steps: [
+        { id: '1', agent: 'web', task: 'a', need: [] },
+        { id: '2', agent: 'coder', task: 'b', need: [] },
+      ],
+    });
   });
 
   it('accepts numeric ids and a single need given as a scalar', () => {

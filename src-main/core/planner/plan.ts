@@ -59,10 +59,7 @@ export function extractPlanJson(reply: string, jsonBlock: string | null): string
   return start >= 0 && end > start ? reply.slice(start, end + 1) : null;
 }
 
-export function parsePlan(
-  json: string | null,
-  opts: { agents: readonly string[]; knownIds?: ReadonlySet<string>; truncated?: boolean },
-): PlanParse {
+export function parsePlan(json: string | null, opts: { agents: readonly string[]; knownIds?: ReadonlySet<string>; truncated?: boolean }): PlanParse {
   if (json === null || !json.trim()) return { ok: false, problems: ['No plan found: reply with one ```json block holding {"plan": [...]}.'] };
   if (opts.truncated) return { ok: false, problems: ['Your reply was cut off before the plan ended; send a shorter plan.'] };
   let data: unknown;
@@ -74,7 +71,12 @@ export function parsePlan(
   const parsed = PlanSchema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { ok: false, problems: [`The plan does not have the expected shape at ${issue?.path.join('.') || 'top level'}: ${issue?.message}. Expected {"plan": [{"id", "agent", "task", "need": [ids]}]}.`] };
+    return {
+      ok: false,
+      problems: [
+        `The plan does not have the expected shape at ${issue?.path.join('.') || 'top level'}: ${issue?.message}. Expected {"plan": [{"id", "agent", "task", "need": [ids]}]}.`,
+      ],
+    };
   }
   const steps = parsed.data.plan.map((s) => ({ ...s, task: s.task.trim() })) as PlanStep[];
   const problems = validateSteps(steps, opts.agents, opts.knownIds ?? new Set());

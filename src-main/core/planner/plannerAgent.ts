@@ -58,7 +58,10 @@ export function createPlannerAgent(options: PlannerOptions): Agent {
         agent: 'planner',
         answer,
         reasoning: first.reasoning,
-        memory: [{ role: 'user', content: ctx.request }, { role: 'assistant', content: answer }],
+        memory: [
+          { role: 'user', content: ctx.request },
+          { role: 'assistant', content: answer },
+        ],
         success: steps.every((s) => s.status === 'done'),
         artifacts: { files: steps.flatMap((s) => s.files ?? []), sources: steps.flatMap((s) => s.sources ?? []) },
       };
@@ -81,7 +84,10 @@ async function runSingleStep(ctx: AgentContext, step: StepState, emitPlan: () =>
     ...outcome,
     agent: 'planner',
     reasoning: reasoning + outcome.reasoning,
-    memory: [{ role: 'user', content: ctx.request }, { role: 'assistant', content: outcome.answer }],
+    memory: [
+      { role: 'user', content: ctx.request },
+      { role: 'assistant', content: outcome.answer },
+    ],
   };
 }
 
@@ -144,7 +150,16 @@ async function revise(
 
 function giveUp(ctx: AgentContext, problems: string[], reasoning: string): AgentOutcome {
   const answer = `I could not make a usable plan for this request. The last problem was: ${problems.join(' ')}`;
-  return { agent: 'planner', answer, reasoning, memory: [{ role: 'user', content: ctx.request }, { role: 'assistant', content: answer }], success: false };
+  return {
+    agent: 'planner',
+    answer,
+    reasoning,
+    memory: [
+      { role: 'user', content: ctx.request },
+      { role: 'assistant', content: answer },
+    ],
+    success: false,
+  };
 }
 
 const toView = (s: StepState): PlanStepView => ({ id: s.id, agent: s.agent, task: s.task, need: s.need, status: s.status, output: clip(s.output, 4000) });

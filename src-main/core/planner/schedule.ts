@@ -14,7 +14,7 @@ export interface StepState extends PlanStep {
  * were skipped are skipped themselves (their input will never exist).
  */
 export function nextRunnable(steps: StepState[]): StepState | null {
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const step of steps) {
       if (step.status !== 'pending') continue;

@@ -13,7 +13,11 @@ export const FeaturizerConfigSchema = z.object({
   /** Documentation of what normalise() does; checked so an old file cannot be read with new rules. */
   normalization: z.literal('nfkc-lower-digits0-space'),
   hash: z.literal('fnv1a32-utf8'),
-  buckets: z.number().int().min(16).max(1 << 24),
+  buckets: z
+    .number()
+    .int()
+    .min(16)
+    .max(1 << 24),
   charNgrams: z.object({ min: z.number().int().min(1), max: z.number().int().max(8) }),
   wordNgrams: z.number().int().min(1).max(3),
   /** Occurrences each word n-gram counts for, beside one per character n-gram. */

@@ -20,6 +20,8 @@ describe('tool registry', () => {
     expect(await judgeBlock(block('ruby'), { workspace: '/w', mode: 'allow-all' })).toMatchObject({ action: 'ask', reasons: [expect.stringMatching(/no tool declares/)] });
     expect(await judgeBlock(block('mcp'), { workspace: '/w', mode: 'ask-risky' })).toMatchObject({ action: 'ask' });
     expect(await judgeBlock(block('mcp'), { workspace: '/w', mode: 'ask-risky', toolChecks: { 'mcp-call': () => ({ action: 'allow' }) } })).toEqual({ action: 'allow' });
-    expect(await judgeBlock(block('mcp'), { workspace: '/w', mode: 'ask-risky', tainted: true, taintReason: 'why', toolChecks: { 'mcp-call': () => ({ action: 'allow' }) } })).toEqual({ action: 'ask', reasons: ['why'] });
+    expect(
+      await judgeBlock(block('mcp'), { workspace: '/w', mode: 'ask-risky', tainted: true, taintReason: 'why', toolChecks: { 'mcp-call': () => ({ action: 'allow' }) } }),
+    ).toEqual({ action: 'ask', reasons: ['why'] });
   });
 });

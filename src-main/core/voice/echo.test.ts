@@ -9,7 +9,7 @@ describe('echo filter', () => {
   });
   it('drops a partial echo: three consecutive words, either text the longer', () => {
     expect(isEcho('um, Paris is sunny', [said])).toBe(true);
-    expect(isEcho('what is the weather in Paris is sunny today and tomorrow too', ['sunny today']) ).toBe(false);
+    expect(isEcho('what is the weather in Paris is sunny today and tomorrow too', ['sunny today'])).toBe(false);
     expect(isEcho('sunny today, with', [said])).toBe(true);
     expect(isEcho('a high of twenty degrees is what you said', ['twenty degrees'])).toBe(false);
     expect(isEcho('twenty degrees', ['twenty degrees'])).toBe(true);

@@ -19,7 +19,11 @@ function feed(seg: Segmenter, pattern: Array<[number, number]>): { starts: numbe
 describe('segmenter', () => {
   it('ends an utterance after the hangover and trims the silence, keeping the pre-roll', () => {
     const seg = new Segmenter({ hangoverMs: 700, preRollMs: 300, minSpeechMs: 96 });
-    const { starts, utterances } = feed(seg, [[50, 0], [40, 0.9], [40, 0]]);
+    const { starts, utterances } = feed(seg, [
+      [50, 0],
+      [40, 0.9],
+      [40, 0],
+    ]);
     expect(starts).toEqual([50 * 32]);
     expect(utterances).toHaveLength(1);
     const u = utterances[0]!;
@@ -36,18 +40,33 @@ describe('segmenter', () => {
   });
   it('keeps a pause shorter than the hangover inside one utterance', () => {
     const seg = new Segmenter({ hangoverMs: 700 });
-    const { utterances } = feed(seg, [[10, 0], [20, 0.9], [15, 0.1], [20, 0.9], [30, 0]]);
+    const { utterances } = feed(seg, [
+      [10, 0],
+      [20, 0.9],
+      [15, 0.1],
+      [20, 0.9],
+      [30, 0],
+    ]);
     expect(utterances).toHaveLength(1);
   });
   it('uses hysteresis: a probability between the thresholds neither starts nor ends speech', () => {
     const seg = new Segmenter({ hangoverMs: 320 });
     expect(feed(seg, [[40, 0.4]]).starts).toEqual([]);
-    const { utterances } = feed(seg, [[10, 0.8], [40, 0.4], [11, 0.1]]);
+    const { utterances } = feed(seg, [
+      [10, 0.8],
+      [40, 0.4],
+      [11, 0.1],
+    ]);
     expect(utterances).toHaveLength(1);
   });
   it('ignores a blip shorter than the minimum speech length', () => {
     const seg = new Segmenter({ minSpeechMs: 150 });
-    expect(feed(seg, [[2, 0.9], [30, 0]]).starts).toEqual([]);
+    expect(
+      feed(seg, [
+        [2, 0.9],
+        [30, 0],
+      ]).starts,
+    ).toEqual([]);
   });
   it('cuts at the maximum utterance length', () => {
     const seg = new Segmenter({ maxUtteranceMs: 3_200 });

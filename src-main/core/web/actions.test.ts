@@ -20,7 +20,16 @@ describe('parseReply', () => {
 
   it('reads a form action with field lines and a submit button', () => {
     const parsed = parseReply('FORM: F1\n[name](Ada Lovelace)\n- [agree](on)\n[empty]()\nSUBMIT: send');
-    expect(parsed.action).toEqual({ kind: 'form', form: 'f1', button: 'send', values: [{ handle: 'name', value: 'Ada Lovelace' }, { handle: 'agree', value: 'on' }, { handle: 'empty', value: '' }] });
+    expect(parsed.action).toEqual({
+      kind: 'form',
+      form: 'f1',
+      button: 'send',
+      values: [
+        { handle: 'name', value: 'Ada Lovelace' },
+        { handle: 'agree', value: 'on' },
+        { handle: 'empty', value: '' },
+      ],
+    });
   });
 
   it('does the first action and says which ones it ignored', () => {
@@ -44,25 +53,67 @@ describe('parseReply', () => {
 });
 
 const form: PageForm = {
-  handle: 'f1', action: '/echo', method: 'post',
+  handle: 'f1',
+  action: '/echo',
+  method: 'post',
   fields: [
     { handle: 'name', kind: 'text', inputType: 'text', label: 'Name', value: '', required: true, options: [] },
     { handle: 'agree', kind: 'checkbox', inputType: 'checkbox', label: 'Agree', value: 'off', required: false, options: [] },
-    { handle: 'size', kind: 'radio', inputType: 'radio', label: 'Size', value: '', required: false, options: [{ value: 's', label: 'Small' }, { value: 'l', label: 'Large' }] },
+    {
+      handle: 'size',
+      kind: 'radio',
+      inputType: 'radio',
+      label: 'Size',
+      value: '',
+      required: false,
+      options: [
+        { value: 's', label: 'Small' },
+        { value: 'l', label: 'Large' },
+      ],
+    },
     { handle: 'country', kind: 'select', inputType: 'select', label: '', value: '', required: false, options: [{ value: 'fr', label: 'France' }] },
   ],
-  buttons: [{ handle: 'save', label: 'Save draft' }, { handle: 'send', label: 'Send message' }],
+  buttons: [
+    { handle: 'save', label: 'Save draft' },
+    { handle: 'send', label: 'Send message' },
+  ],
 };
 
 describe('checkFormAction', () => {
   it('maps labels to option values, checkbox words to on/off, and button labels to handles', () => {
-    const checked = checkFormAction(form, [{ handle: 'Name', value: 'Ada' }, { handle: 'agree', value: 'yes' }, { handle: 'size', value: 'large' }, { handle: 'country', value: 'France' }], 'Send message');
-    expect(checked).toEqual({ errors: [], button: 'send', values: [{ handle: 'name', value: 'Ada' }, { handle: 'agree', value: 'on' }, { handle: 'size', value: 'l' }, { handle: 'country', value: 'fr' }] });
+    const checked = checkFormAction(
+      form,
+      [
+        { handle: 'Name', value: 'Ada' },
+        { handle: 'agree', value: 'yes' },
+        { handle: 'size', value: 'large' },
+        { handle: 'country', value: 'France' },
+      ],
+      'Send message',
+    );
+    expect(checked).toEqual({
+      errors: [],
+      button: 'send',
+      values: [
+        { handle: 'name', value: 'Ada' },
+        { handle: 'agree', value: 'on' },
+        { handle: 'size', value: 'l' },
+        { handle: 'country', value: 'fr' },
+      ],
+    });
     expect(checkFormAction(form, [], null).button).toBe('save');
   });
 
   it('names unknown fields, bad options and missing buttons with what is allowed', () => {
-    const { errors } = checkFormAction(form, [{ handle: 'nmae', value: 'x' }, { handle: 'agree', value: 'maybe' }, { handle: 'size', value: 'xl' }], 'go');
+    const { errors } = checkFormAction(
+      form,
+      [
+        { handle: 'nmae', value: 'x' },
+        { handle: 'agree', value: 'maybe' },
+        { handle: 'size', value: 'xl' },
+      ],
+      'go',
+    );
     expect(errors).toEqual([
       'Form f1 has no field "nmae"; its fields are: name, agree, size, country.',
       'Checkbox "agree" takes (on) or (off), not (maybe).',

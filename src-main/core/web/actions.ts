@@ -25,7 +25,9 @@ function unquote(text: string): string {
 }
 
 function parseTarget(raw: string): number | string | null {
-  const t = unquote(raw).replace(/^(?:link|result|#)\s*/i, '').replace(/^\[(\d+)\]$/, '$1');
+  const t = unquote(raw)
+    .replace(/^(?:link|result|#)\s*/i, '')
+    .replace(/^\[(\d+)\]$/, '$1');
   if (/^\d+$/.test(t)) return Number(t);
   const url = /https?:\/\/\S+/.exec(t);
   return url ? url[0] : null;

@@ -3,12 +3,23 @@
 export type Blocker = 'captcha' | 'consent';
 
 const CAPTCHA = [
-  /\bcaptcha\b/i, /are you (a )?(human|robot)/i, /verify (that )?you are (a )?human/i, /unusual traffic/i,
-  /not a robot/i, /automated (queries|requests)/i, /bot detection/i, /challenge-platform/i, /checking your browser/i,
+  /\bcaptcha\b/i,
+  /are you (a )?(human|robot)/i,
+  /verify (that )?you are (a )?human/i,
+  /unusual traffic/i,
+  /not a robot/i,
+  /automated (queries|requests)/i,
+  /bot detection/i,
+  /challenge-platform/i,
+  /checking your browser/i,
 ];
 const CONSENT = [
-  /before you continue/i, /we value your privacy/i, /(accept|agree to) (all )?(the )?cookies/i,
-  /cookie (consent|preferences|settings)/i, /consent to (the use of|our use of)/i, /manage (your )?(privacy|consent)/i,
+  /before you continue/i,
+  /we value your privacy/i,
+  /(accept|agree to) (all )?(the )?cookies/i,
+  /cookie (consent|preferences|settings)/i,
+  /consent to (the use of|our use of)/i,
+  /manage (your )?(privacy|consent)/i,
 ];
 
 /**

@@ -33,6 +33,9 @@ describe('cleanLinks', () => {
       ],
       'https://a.org/here',
     );
-    expect(links).toEqual([{ url: 'https://a.org/x', text: 'X page' }, { url: 'https://a.org/y', text: 'spaced text' }]);
+    expect(links).toEqual([
+      { url: 'https://a.org/x', text: 'X page' },
+      { url: 'https://a.org/y', text: 'spaced text' },
+    ]);
   });
 });

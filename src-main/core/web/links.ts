@@ -3,9 +3,32 @@
 import type { PageLink } from './driver.js';
 
 const TRACKING_PARAMS = new Set([
-  'fbclid', 'gclid', 'dclid', 'gbraid', 'wbraid', 'msclkid', 'yclid', 'mc_cid', 'mc_eid', 'igshid',
-  '_ga', '_gl', 'ref_src', 'ref_url', 'spm', 'scid', 'twclid', 'ttclid', 'li_fat_id', 'oly_anon_id', 'oly_enc_id',
-  'vero_id', 'wickedid', '_hsenc', '_hsmi', 'mkt_tok',
+  'fbclid',
+  'gclid',
+  'dclid',
+  'gbraid',
+  'wbraid',
+  'msclkid',
+  'yclid',
+  'mc_cid',
+  'mc_eid',
+  'igshid',
+  '_ga',
+  '_gl',
+  'ref_src',
+  'ref_url',
+  'spm',
+  'scid',
+  'twclid',
+  'ttclid',
+  'li_fat_id',
+  'oly_anon_id',
+  'oly_enc_id',
+  'vero_id',
+  'wickedid',
+  '_hsenc',
+  '_hsmi',
+  'mkt_tok',
 ]);
 const TRACKING_PREFIXES = ['utm_', 'pk_', 'mtm_', 'hsa_'];
 const TRAILING_PUNCTUATION = /[.,;:!?'")\]}>»”’]+$/;

@@ -25,10 +25,16 @@ export function dropShortFragments(markdown: string, minWords = 3): string {
   const kept = lines.filter((line) => {
     const trimmed = line.trim();
     if (trimmed === '' || KEEP_SHORT.test(line)) return true;
-    const words = trimmed.replace(/[*_`>#\-[\]()]/g, ' ').split(/\s+/).filter(Boolean);
+    const words = trimmed
+      .replace(/[*_`>#\-[\]()]/g, ' ')
+      .split(/\s+/)
+      .filter(Boolean);
     return words.length >= minWords || /\d/.test(trimmed);
   });
-  return kept.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+  return kept
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u00AD]/g;
@@ -38,7 +44,11 @@ const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u
  * looks like a fence is rewritten, so page text cannot close the block and pose as instructions.
  */
 export function wrapUntrusted(text: string, source: string, nonce: string): string {
-  const safe = (s: string) => s.replace(INVISIBLE, '').replace(/<{2,}|>{2,}/g, (m) => (m[0] === '<' ? '‹‹' : '››')).replace(/UNTRUSTED[-_ ]?DATA/gi, 'untrusted data');
+  const safe = (s: string) =>
+    s
+      .replace(INVISIBLE, '')
+      .replace(/<{2,}|>{2,}/g, (m) => (m[0] === '<' ? '‹‹' : '››'))
+      .replace(/UNTRUSTED[-_ ]?DATA/gi, 'untrusted data');
   return `<<<UNTRUSTED-DATA ${nonce} source="${safe(source).replace(/"/g, "'")}">>>\n${safe(text)}\n<<<END-UNTRUSTED-DATA ${nonce}>>>`;
 }
 

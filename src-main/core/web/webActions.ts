@@ -10,10 +10,7 @@ import type { BrowserDriver, PageLink, PageSnapshot, SearchResult, WebSearch } f
 import { cleanLinks, cleanUrl } from './links.js';
 import { formatPage, formatResults } from './observe.js';
 
-export type WebView =
-  | { kind: 'none' }
-  | { kind: 'results'; query: string; results: SearchResult[] }
-  | { kind: 'page'; page: PageSnapshot; links: PageLink[] };
+export type WebView = { kind: 'none' } | { kind: 'results'; query: string; results: SearchResult[] } | { kind: 'page'; page: PageSnapshot; links: PageLink[] };
 
 export interface ActionResult {
   feedback: string[];
@@ -52,7 +49,8 @@ export class WebActions {
     if (view.kind === 'results') return formatResults(view.query, view.results, this.nonce);
     if (view.kind === 'page') {
       const blocker = detectBlocker(view.page.title, view.page.markdown);
-      if (blocker) return `Page: ${view.page.url}\nThis page is a ${blocker === 'captcha' ? 'CAPTCHA' : 'consent wall'}: you cannot get past it. Go BACK, OPEN another result or SEARCH again.`;
+      if (blocker)
+        return `Page: ${view.page.url}\nThis page is a ${blocker === 'captcha' ? 'CAPTCHA' : 'consent wall'}: you cannot get past it. Go BACK, OPEN another result or SEARCH again.`;
       return formatPage(view.page, view.links, this.pageTokens, this.nonce);
     }
     return 'Nothing yet: start with SEARCH.';
@@ -111,7 +109,11 @@ export class WebActions {
     const item = list[target - 1];
     if (item) return item.url;
     const what = view.kind === 'results' ? 'results' : 'links';
-    return [list.length ? `There is no ${what.slice(0, -1)} ${target}: pick 1 to ${list.length}, or give a full URL.` : 'There is nothing numbered to open here: SEARCH first or give a full URL.'];
+    return [
+      list.length
+        ? `There is no ${what.slice(0, -1)} ${target}: pick 1 to ${list.length}, or give a full URL.`
+        : 'There is nothing numbered to open here: SEARCH first or give a full URL.',
+    ];
   }
 
   private async open(target: number | string): Promise<ActionResult> {
@@ -156,7 +158,14 @@ export class WebActions {
     // consequential action the user approves.
     const command = `Submit form ${form.handle} on ${view.kind === 'page' ? view.page.url : ''} (${form.method.toUpperCase()} ${form.action}) with ${checked.values.map((v) => `${v.handle}=${v.value}`).join(', ') || 'no changes'}`;
     if (this.ctx.tainted) {
-      const approved = await this.ctx.askUser({ turnId: this.ctx.turnId, blockId: null, tool: 'web_form', command, reasons: ['text from web pages entered this turn'], signal: this.ctx.signal });
+      const approved = await this.ctx.askUser({
+        turnId: this.ctx.turnId,
+        blockId: null,
+        tool: 'web_form',
+        command,
+        reasons: ['text from web pages entered this turn'],
+        signal: this.ctx.signal,
+      });
       if (!approved) return { feedback: ['The user declined this form submission. Do not submit it again; continue another way or finish with DONE.'] };
     }
     await this.driver.fillForm(form.handle, checked.values, this.ctx.signal);

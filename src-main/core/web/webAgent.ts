@@ -37,7 +37,13 @@ async function runWeb(ctx: AgentContext, deps: WebAgentDeps): Promise<AgentOutco
   const pageTokens = deps.pageTokens ?? Math.max(300, Math.min(8000, Math.floor(info.contextSize * 0.4)));
   const maxSteps = deps.maxSteps ?? 12;
   const vars = (extra: Record<string, string>): PromptVars => ({
-    os: '', workspace: ctx.workspace, languages: [], language: ctx.language, date: new Date().toISOString().slice(0, 10), maxSteps: String(maxSteps), ...extra,
+    os: '',
+    workspace: ctx.workspace,
+    languages: [],
+    language: ctx.language,
+    date: new Date().toISOString().slice(0, 10),
+    maxSteps: String(maxSteps),
+    ...extra,
   });
   const system = assemblePrompt(deps.prompts, 'web/system', vars({}));
   const actions = new WebActions(ctx, deps, newNonce(), pageTokens);
@@ -49,9 +55,17 @@ async function runWeb(ctx: AgentContext, deps: WebAgentDeps): Promise<AgentOutco
   try {
     for (let step = 1; step <= maxSteps && ending === null; step++) {
       const observation = actions.observation();
-      const user = assemblePrompt(deps.prompts, 'web/step', vars({
-        request: ctx.request, notes: formatNotes(notes), observation, feedback: feedback.join('\n') || '(none)', stepsLeft: String(maxSteps - step + 1),
-      }));
+      const user = assemblePrompt(
+        deps.prompts,
+        'web/step',
+        vars({
+          request: ctx.request,
+          notes: formatNotes(notes),
+          observation,
+          feedback: feedback.join('\n') || '(none)',
+          stepsLeft: String(maxSteps - step + 1),
+        }),
+      );
       const messages: ChatMessage[] = [{ role: 'system', content: system }, ...ctx.history, { role: 'user', content: user }];
       const reply = await ctx.callModel(messages);
       feedback = [];
@@ -89,10 +103,18 @@ async function runWeb(ctx: AgentContext, deps: WebAgentDeps): Promise<AgentOutco
 
 /** Out of steps, stuck or blocked: one last call turns the notes into an answer, saying why it stopped. */
 async function finish(
-  ctx: AgentContext, deps: WebAgentDeps, system: string, vars: (extra: Record<string, string>) => PromptVars, notes: Note[], reason: string,
+  ctx: AgentContext,
+  deps: WebAgentDeps,
+  system: string,
+  vars: (extra: Record<string, string>) => PromptVars,
+  notes: Note[],
+  reason: string,
 ): Promise<AgentOutcome> {
   const prompt = assemblePrompt(deps.prompts, 'web/summary', vars({ request: ctx.request, notes: formatNotes(notes), reason }));
-  const reply = await ctx.callModel([{ role: 'system', content: system }, { role: 'user', content: prompt }]);
+  const reply = await ctx.callModel([
+    { role: 'system', content: system },
+    { role: 'user', content: prompt },
+  ]);
   const parsed = parseReply(reply.text);
   const summary = parsed.action?.kind === 'done' ? parsed.action.summary : reply.text;
   return outcome(ctx, summary, notes, notes.length > 0);
@@ -105,7 +127,10 @@ function outcome(ctx: AgentContext, summary: string, notes: Note[], success: boo
     agent: 'web',
     answer,
     reasoning: '',
-    memory: [{ role: 'user', content: ctx.request }, { role: 'assistant', content: answer }],
+    memory: [
+      { role: 'user', content: ctx.request },
+      { role: 'assistant', content: answer },
+    ],
     success,
     artifacts: { sources },
   };

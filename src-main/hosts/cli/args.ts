@@ -41,15 +41,47 @@ export interface RunArgs {
   session?: string;
   json: boolean;
 }
-export interface RouteArgs { command: 'route'; request?: string; file?: string; json: boolean }
-export interface ModelsArgs { command: 'models'; action: 'list' | 'download' | 'rm'; id?: string; json: boolean }
-export interface SessionsArgs { command: 'sessions'; json: boolean }
-export interface SandboxArgs { command: 'sandbox'; workspace?: string; json: boolean }
-export interface ListenArgs { command: 'listen'; file: string; sttModel?: string; language?: string; json: boolean }
-export interface SayArgs { command: 'say'; text: string; out?: string; language?: string; voice?: string }
+export interface RouteArgs {
+  command: 'route';
+  request?: string;
+  file?: string;
+  json: boolean;
+}
+export interface ModelsArgs {
+  command: 'models';
+  action: 'list' | 'download' | 'rm';
+  id?: string;
+  json: boolean;
+}
+export interface SessionsArgs {
+  command: 'sessions';
+  json: boolean;
+}
+export interface SandboxArgs {
+  command: 'sandbox';
+  workspace?: string;
+  json: boolean;
+}
+export interface ListenArgs {
+  command: 'listen';
+  file: string;
+  sttModel?: string;
+  language?: string;
+  json: boolean;
+}
+export interface SayArgs {
+  command: 'say';
+  text: string;
+  out?: string;
+  language?: string;
+  voice?: string;
+}
 export type CliArgs = RunArgs | RouteArgs | ModelsArgs | SessionsArgs | CheckpointArgs | SandboxArgs | ChatArgs | ListenArgs | SayArgs;
 /** `agentic` alone or `agentic chat`: the interactive chat, with run's engine options. */
-export type ChatArgs = { command: 'chat' } & Pick<RunArgs, 'workspace' | 'agent' | 'provider' | 'model' | 'baseUrl' | 'replay' | 'yes' | 'blockTimeoutSec' | 'maxAttempts' | 'session'>;
+export type ChatArgs = { command: 'chat' } & Pick<
+  RunArgs,
+  'workspace' | 'agent' | 'provider' | 'model' | 'baseUrl' | 'replay' | 'yes' | 'blockTimeoutSec' | 'maxAttempts' | 'session'
+>;
 
 const OPTIONS = {
   workspace: { type: 'string' },
@@ -101,8 +133,16 @@ function chatArgs(rest: readonly string[], v: Record<string, string | boolean | 
   const provider = (kind ?? (replay ? 'replay' : undefined)) as ProviderKind | undefined;
   if (provider === 'replay' && !replay) throw new UsageError('--provider replay needs --replay FILE.');
   return {
-    command: 'chat', workspace: str('workspace'), agent: agent as AgentChoice, provider, model: str('model'), baseUrl: str('base-url'), replay,
-    yes: v.yes === true, blockTimeoutSec: positiveInt('block-timeout', str('block-timeout'), 86_400), maxAttempts: positiveInt('max-attempts', str('max-attempts'), 50),
+    command: 'chat',
+    workspace: str('workspace'),
+    agent: agent as AgentChoice,
+    provider,
+    model: str('model'),
+    baseUrl: str('base-url'),
+    replay,
+    yes: v.yes === true,
+    blockTimeoutSec: positiveInt('block-timeout', str('block-timeout'), 86_400),
+    maxAttempts: positiveInt('max-attempts', str('max-attempts'), 50),
     session: str('session'),
   };
 }
@@ -133,10 +173,21 @@ export function parseCli(argv: readonly string[]): CliArgs | 'help' {
       const provider = (v.provider ?? (v.replay ? 'replay' : undefined)) as ProviderKind | undefined;
       if (provider === 'replay' && !v.replay) throw new UsageError('--provider replay needs --replay FILE.');
       return {
-        command, request: rest[0] ?? '', requestFrom: v.file !== undefined ? 'file' : rest[0] === '-' ? 'stdin' : 'argument', file: v.file,
-        workspace: v.workspace, agent: agent as AgentChoice, provider, model: v.model, baseUrl: v['base-url'],
-        replay: v.replay, yes: v.yes ?? false, blockTimeoutSec: positiveInt('block-timeout', v['block-timeout'], 86_400),
-        maxAttempts: positiveInt('max-attempts', v['max-attempts'], 50), session: v.session, json,
+        command,
+        request: rest[0] ?? '',
+        requestFrom: v.file !== undefined ? 'file' : rest[0] === '-' ? 'stdin' : 'argument',
+        file: v.file,
+        workspace: v.workspace,
+        agent: agent as AgentChoice,
+        provider,
+        model: v.model,
+        baseUrl: v['base-url'],
+        replay: v.replay,
+        yes: v.yes ?? false,
+        blockTimeoutSec: positiveInt('block-timeout', v['block-timeout'], 86_400),
+        maxAttempts: positiveInt('max-attempts', v['max-attempts'], 50),
+        session: v.session,
+        json,
       };
     }
     case 'route':

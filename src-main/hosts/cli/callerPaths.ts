@@ -11,5 +11,4 @@ export const fromCaller = (path: string, env: NodeJS.ProcessEnv = process.env, c
   isAbsolute(path) ? path : resolve(callerDir(env, cwd), path);
 
 /** A --model value is a catalogue id unless it looks like a file path. */
-export const modelFromCaller = (model: string): string =>
-  /[\\/]/.test(model) || /\.gguf$/i.test(model) ? fromCaller(model) : model;
+export const modelFromCaller = (model: string): string => (/[\\/]/.test(model) || /\.gguf$/i.test(model) ? fromCaller(model) : model);

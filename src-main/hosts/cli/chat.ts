@@ -66,7 +66,9 @@ export async function chatCommand(args: ChatArgs): Promise<number> {
   });
   try {
     const info = await app.handlers['app.info']({}, { clientId: 'cli' });
-    state.out.write(`agentic chat · ${info.provider.kind}${info.provider.model && info.provider.model !== info.provider.kind ? ` ${info.provider.model}` : ''} · workspace ${info.workspace}\nType /help for commands.\n`);
+    state.out.write(
+      `agentic chat · ${info.provider.kind}${info.provider.model && info.provider.model !== info.provider.kind ? ` ${info.provider.model}` : ''} · workspace ${info.workspace}\nType /help for commands.\n`,
+    );
     await loop(state);
     return 0;
   } finally {
@@ -176,7 +178,10 @@ function command(state: ChatState, text: string): void {
 }
 
 function listSessions(state: ChatState): void {
-  const sessions = state.app.store.listSessions().sort((a, b) => b.updatedAt - a.updatedAt).slice(0, 15);
+  const sessions = state.app.store
+    .listSessions()
+    .sort((a, b) => b.updatedAt - a.updatedAt)
+    .slice(0, 15);
   if (sessions.length === 0) state.out.write('No sessions yet.\n');
   for (const s of sessions) {
     const mark = s.id === state.sessionId ? '*' : ' ';

@@ -20,7 +20,11 @@ export interface CheckpointArgs {
   json: boolean;
 }
 
-export function parseCheckpointArgs(command: CheckpointArgs['command'], rest: readonly string[], v: { session?: string; turn?: string; cascade?: boolean; json?: boolean }): CheckpointArgs {
+export function parseCheckpointArgs(
+  command: CheckpointArgs['command'],
+  rest: readonly string[],
+  v: { session?: string; turn?: string; cascade?: boolean; json?: boolean },
+): CheckpointArgs {
   if (rest.length) throw new UsageError(`${command} takes no arguments besides its options (got "${rest[0]}").`);
   if (v.turn !== undefined && !v.turn.trim()) throw new UsageError('--turn needs a turn number (1 is the first) or a turn id.');
   if (v.cascade && command === 'changes') throw new UsageError('--cascade is for undo and redo.');
@@ -28,7 +32,10 @@ export function parseCheckpointArgs(command: CheckpointArgs['command'], rest: re
 }
 
 class Refusal extends Error {
-  constructor(readonly code: 1 | 2, message: string) {
+  constructor(
+    readonly code: 1 | 2,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -88,7 +95,14 @@ async function run(args: CheckpointArgs, store: SqliteStore, service: Checkpoint
 function printChanges(service: CheckpointService, sessionId: string, turnId: string, n: number, recorded: boolean, json: boolean): number {
   const found = recorded ? service.changes(turnId) : null;
   const changes = found?.changes ?? [];
-  const summary = { sessionId, turnId, turn: n, state: found?.summary.state ?? 'applied', filesChanged: found?.summary.filesChanged ?? 0, unrestorable: found?.summary.unrestorable ?? 0 };
+  const summary = {
+    sessionId,
+    turnId,
+    turn: n,
+    state: found?.summary.state ?? 'applied',
+    filesChanged: found?.summary.filesChanged ?? 0,
+    unrestorable: found?.summary.unrestorable ?? 0,
+  };
   if (json) {
     process.stdout.write(JSON.stringify({ ...summary, workspace: found?.workspace ?? null, changes }) + '\n');
     return 0;

@@ -31,7 +31,17 @@ describe('textPrinter', () => {
   it('shows why a block failed when its terminal showed nothing', () => {
     const { out } = printed([
       { type: 'block.started', blockId: 'b', call: 1, tool: 'python', code: 'x', savePath: null },
-      { type: 'block.finished', blockId: 'b', tool: 'python', status: 'error', success: false, exitCode: null, output: 'line 1\nline 2\nPython is not installed: install python3', savedTo: null, durationMs: 3 },
+      {
+        type: 'block.finished',
+        blockId: 'b',
+        tool: 'python',
+        status: 'error',
+        success: false,
+        exitCode: null,
+        output: 'line 1\nline 2\nPython is not installed: install python3',
+        savedTo: null,
+        durationMs: 3,
+      },
     ]);
     expect(out).toMatch(/✗ python error/);
     expect(out).toMatch(/ {3}Python is not installed: install python3/);
@@ -43,7 +53,17 @@ describe('textPrinter', () => {
       { type: 'terminal.output', blockId: 'b', data: 'boom\n' },
       { type: 'block.finished', blockId: 'b', tool: 'bash', status: 'failed', success: false, exitCode: 1, output: 'boom\n', savedTo: null, durationMs: 3 },
       { type: 'block.started', blockId: 'c', call: 1, tool: 'bash', code: 'rm -rf x', savePath: null },
-      { type: 'block.finished', blockId: 'c', tool: 'bash', status: 'declined', success: false, exitCode: null, output: 'The user declined… Do not retry it', savedTo: null, durationMs: 0 },
+      {
+        type: 'block.finished',
+        blockId: 'c',
+        tool: 'bash',
+        status: 'declined',
+        success: false,
+        exitCode: null,
+        output: 'The user declined… Do not retry it',
+        savedTo: null,
+        durationMs: 0,
+      },
     ]);
     expect(out.match(/boom/g)).toHaveLength(1);
     expect(out).toContain('not run: declined');

@@ -18,7 +18,8 @@ const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
 function checked(text: string, from: string): string {
   if (text.includes('\u0000')) throw new UsageError(`The request in ${from} looks like binary data, not text.`);
   if (!text.trim()) throw new UsageError(`The request in ${from} is empty.`);
-  if (text.length > MAX_REQUEST_CHARS) throw new UsageError(`The request in ${from} is too long (${text.length.toLocaleString('en-US')} characters; at most ${MAX_REQUEST_CHARS.toLocaleString('en-US')}).`);
+  if (text.length > MAX_REQUEST_CHARS)
+    throw new UsageError(`The request in ${from} is too long (${text.length.toLocaleString('en-US')} characters; at most ${MAX_REQUEST_CHARS.toLocaleString('en-US')}).`);
   return text;
 }
 

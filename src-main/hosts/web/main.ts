@@ -42,7 +42,10 @@ async function main(): Promise<void> {
   }
   out(`Agentic is running: ${server.url}`);
   const shutdown = () => {
-    void server.close().then(() => app.dispose()).finally(() => process.exit(0));
+    void server
+      .close()
+      .then(() => app.dispose())
+      .finally(() => process.exit(0));
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);

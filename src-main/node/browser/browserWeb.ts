@@ -25,9 +25,19 @@ export function chromiumSandboxArgs(uid: number | undefined = process.getuid?.()
 
 /** The flags a closed network and a shared machine need: no background traffic, no GPU, no QUIC. */
 export const CHROMIUM_ARGS = [
-  ...chromiumSandboxArgs(), '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--disable-default-apps', '--disable-extensions',
-  '--mute-audio', '--no-default-browser-check', '--metrics-recording-only', '--password-store=basic',
+  ...chromiumSandboxArgs(),
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-default-apps',
+  '--disable-extensions',
+  '--mute-audio',
+  '--no-default-browser-check',
+  '--metrics-recording-only',
+  '--password-store=basic',
 ];
 
 export interface BrowserWebOptions {
@@ -59,7 +69,8 @@ export function createBrowserWeb(options: BrowserWebOptions): BrowserWeb {
     profileDir = mkdtempSync(join(tmpdir(), 'agentic-chromium-'));
     logger.info('launching chromium', { executablePath });
     try {
-      const start = (args: string[]) => puppeteer.launch({ executablePath, headless: true, pipe: true, args, userDataDir: profileDir!, defaultViewport: { width: 1280, height: 800 } });
+      const start = (args: string[]) =>
+        puppeteer.launch({ executablePath, headless: true, pipe: true, args, userDataDir: profileDir!, defaultViewport: { width: 1280, height: 800 } });
       return await start(CHROMIUM_ARGS).catch((error: unknown) => {
         if (CHROMIUM_ARGS.includes('--no-sandbox') || !/sandbox/i.test(String(error))) throw error;
         logger.warn("Chromium's sandbox is not usable here; the browser runs without it", { error: String(error).slice(0, 300) });

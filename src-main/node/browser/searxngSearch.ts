@@ -11,7 +11,10 @@ export class SearxngSearch implements WebSearch {
   readonly name = 'searxng';
   private readonly base: URL;
 
-  constructor(baseUrl: string, private readonly maxResults = 10) {
+  constructor(
+    baseUrl: string,
+    private readonly maxResults = 10,
+  ) {
     try {
       this.base = new URL(baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
     } catch {
@@ -27,7 +30,8 @@ export class SearxngSearch implements WebSearch {
     try {
       response = await fetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(20_000)]), headers: { accept: 'application/json' } });
     } catch (error) {
-      if (signal.aborted || isAbortError(error)) throw signal.aborted ? new AppError('CANCELLED', 'Cancelled.') : new AppError('OFFLINE', `SearxNG at ${this.base.origin} did not answer in time.`);
+      if (signal.aborted || isAbortError(error))
+        throw signal.aborted ? new AppError('CANCELLED', 'Cancelled.') : new AppError('OFFLINE', `SearxNG at ${this.base.origin} did not answer in time.`);
       throw new AppError('OFFLINE', `SearxNG at ${this.base.origin} is unreachable: ${error instanceof Error ? error.message : String(error)}`);
     }
     if (!response.ok) {

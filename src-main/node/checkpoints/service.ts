@@ -34,9 +34,7 @@ export class CheckpointService implements Checkpoints {
   private readonly lastPrune = new Map<string, number>();
   private readonly base: string;
 
-  constructor(
-    private readonly deps: { dataDir: string; limits: () => CheckpointLimits; logger: Logger; emit?: Emit; onRestoreOp?: () => void },
-  ) {
+  constructor(private readonly deps: { dataDir: string; limits: () => CheckpointLimits; logger: Logger; emit?: Emit; onRestoreOp?: () => void }) {
     this.base = join(deps.dataDir, 'checkpoints');
     mkdirSync(this.base, { recursive: true, mode: 0o700 });
   }
@@ -82,7 +80,14 @@ export class CheckpointService implements Checkpoints {
         const record = await end();
         if (record) {
           const s = summarize(record);
-          this.deps.emit?.({ type: 'checkpoint.recorded', sessionId: turn.sessionId, turnId: turn.turnId, filesChanged: s.filesChanged, unrestorable: s.unrestorable, paths: s.paths });
+          this.deps.emit?.({
+            type: 'checkpoint.recorded',
+            sessionId: turn.sessionId,
+            turnId: turn.turnId,
+            filesChanged: s.filesChanged,
+            unrestorable: s.unrestorable,
+            paths: s.paths,
+          });
         }
       } catch (error) {
         this.deps.logger.error('checkpoints: the turn could not be recorded', { error: String(error) });

@@ -16,7 +16,12 @@ export function limitsFrom(settings: SettingsFile): () => CheckpointLimits {
   };
 }
 
-export async function createCheckpointService(deps: { dataDir: string; settings: SettingsFile; logger: Logger; emit?: Emit }): Promise<CheckpointService & { handlers: Pick<Handlers, CheckpointCommands> }> {
+export async function createCheckpointService(deps: {
+  dataDir: string;
+  settings: SettingsFile;
+  logger: Logger;
+  emit?: Emit;
+}): Promise<CheckpointService & { handlers: Pick<Handlers, CheckpointCommands> }> {
   const service = new CheckpointService({ dataDir: deps.dataDir, limits: limitsFrom(deps.settings), logger: deps.logger, emit: deps.emit });
   // The next start completes an interrupted restore (or an interrupted turn's record) before anything else.
   await service.recoverAll().catch((error: unknown) => deps.logger.error('checkpoints: recovery failed', { error: String(error) }));

@@ -178,7 +178,10 @@ export class WorkspaceCheckpoints {
     const missing = [...plan.targets.values()].find((e) => e?.kind === 'file' && (!e.hash || !this.objects.has(e.hash)));
     if (missing) return { ...none, done: false, reason: 'A kept version of a file is missing from the checkpoint store.' };
     const journal: Journal = {
-      version: 1, id: crypto.randomUUID(), direction, turns: chain.map((t) => t.turnId),
+      version: 1,
+      id: crypto.randomUUID(),
+      direction,
+      turns: chain.map((t) => t.turnId),
       ops: [...plan.targets].map(([path, target]) => ({ path, target })),
     };
     writeFileAtomic(this.journalFile, JSON.stringify(journal));

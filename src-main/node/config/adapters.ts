@@ -76,7 +76,19 @@ export async function createAdapters(config: AdapterConfig) {
   const provider = new ProviderHolder(
     () => settings.get().provider,
     // node-llama-cpp and the HTTP SDKs load on the first model call, not at start.
-    (s) => (s.kind === 'replay' || replay ? (replay ?? failReplay()) : lazyProvider(async () => (await import('../llm/createProvider.js')).createProvider(s, { logger, modelsDir, catalog, promptCacheDir: join(config.dataDir, 'cache', 'prompt-states'), llamaEngine: config.engines?.llamaCpp, apiKey: config.secrets.get(s.apiKeyRef) ?? process.env.AGENTIC_API_KEY }))),
+    (s) =>
+      s.kind === 'replay' || replay
+        ? (replay ?? failReplay())
+        : lazyProvider(async () =>
+            (await import('../llm/createProvider.js')).createProvider(s, {
+              logger,
+              modelsDir,
+              catalog,
+              promptCacheDir: join(config.dataDir, 'cache', 'prompt-states'),
+              llamaEngine: config.engines?.llamaCpp,
+              apiKey: config.secrets.get(s.apiKeyRef) ?? process.env.AGENTIC_API_KEY,
+            }),
+          ),
     logger,
   );
   const code = await createCodeTools({

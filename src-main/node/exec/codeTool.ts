@@ -40,7 +40,8 @@ async function saveBlock(block: Block, workspace: string): Promise<string | null
 }
 
 function failureFeedback(stage: 'compile' | 'run', run: PtyRunResult, limitMs: number): string | undefined {
-  if (run.timedOut) return `The ${stage === 'compile' ? 'compilation' : 'program'} ran past its time limit (${Math.round(limitMs / 1000)} s) and was stopped. Make it finish faster or do less work.`;
+  if (run.timedOut)
+    return `The ${stage === 'compile' ? 'compilation' : 'program'} ran past its time limit (${Math.round(limitMs / 1000)} s) and was stopped. Make it finish faster or do less work.`;
   if (run.flooded) return 'The program printed far too much output and was stopped. Print a summary instead.';
   if (stage === 'compile') return `Compilation failed (exit status ${run.exitCode ?? 'none'}). Fix the errors shown in the output.`;
   if (run.exitCode !== 0) return `The program exited with status ${run.exitCode ?? `signal ${run.signal ?? '?'}`}. Fix the error shown in the output.`;
@@ -65,7 +66,8 @@ class CodeTool implements Tool {
     const done = (result: Omit<ToolResult, 'durationMs'>): ToolResult => ({ ...result, durationMs: Math.round(performance.now() - started) });
     const refusal = checkInteractive(this.tag, block.code);
     if (refusal !== null) return done({ status: 'refused', exitCode: null, output: '', savedTo: null, feedback: refusal });
-    if (this.options.sandbox.kind === 'none' && !this.options.allowUnsandboxed()) return done({ status: 'error', exitCode: null, output: '', savedTo: null, feedback: UNSANDBOXED });
+    if (this.options.sandbox.kind === 'none' && !this.options.allowUnsandboxed())
+      return done({ status: 'error', exitCode: null, output: '', savedTo: null, feedback: UNSANDBOXED });
     let savedTo: string | null = null;
     let buildDir: string | null = null;
     try {

@@ -31,7 +31,10 @@ const MARKER = '<a fresh id per block>';
 function processLimitHow(options: SpecOptions): string {
   const { sandbox } = options;
   if (!sandbox.prlimit && sandbox.kind !== 'sandbox-exec') return 'not enforced: prlimit (util-linux) was not found';
-  if (sandbox.layout?.uid === 0) return sandbox.pidsCgroup ? `a pids cgroup per block under ${sandbox.pidsCgroup}` : 'NOT enforced: the app runs as root (exempt from RLIMIT_NPROC) and no pids cgroup can be made here';
+  if (sandbox.layout?.uid === 0)
+    return sandbox.pidsCgroup
+      ? `a pids cgroup per block under ${sandbox.pidsCgroup}`
+      : 'NOT enforced: the app runs as root (exempt from RLIMIT_NPROC) and no pids cgroup can be made here';
   return 'RLIMIT_NPROC (counted per user namespace on Linux ≥ 5.14)';
 }
 
@@ -47,9 +50,19 @@ export async function explainSandbox(options: SpecOptions & { allowUnsandboxed: 
     available: sandbox.available,
     warning: sandbox.warning,
     blocksRun: sandbox.kind !== 'none' || options.allowUnsandboxed,
-    identity: bwrap ? (root ? 'nobody (uid 65534) in its own user namespace; the app runs as root' : `your uid (${sandbox.layout?.uid ?? '?'}) in its own user namespace`) : 'your user',
+    identity: bwrap
+      ? root
+        ? 'nobody (uid 65534) in its own user namespace; the app runs as root'
+        : `your uid (${sandbox.layout?.uid ?? '?'}) in its own user namespace`
+      : 'your user',
     privileges: bwrap
-      ? ['no capability (--cap-drop ALL)', sandbox.disableUserns ? 'no nested user namespace (--disable-userns)' : 'nested user namespaces possible (bwrap < 0.8)', 'new session: no controlling terminal', 'own PID, IPC, UTS and cgroup namespaces', 'dies with the app']
+      ? [
+          'no capability (--cap-drop ALL)',
+          sandbox.disableUserns ? 'no nested user namespace (--disable-userns)' : 'nested user namespaces possible (bwrap < 0.8)',
+          'new session: no controlling terminal',
+          'own PID, IPC, UTS and cgroup namespaces',
+          'dies with the app',
+        ]
       : sandbox.kind === 'sandbox-exec'
         ? ['Seatbelt profile (macOS has no PID or user namespace)']
         : ['none: no sandbox'],
@@ -63,7 +76,9 @@ export async function explainSandbox(options: SpecOptions & { allowUnsandboxed: 
       processes: limits.processes,
       processLimit: processLimitHow(options),
       memoryMiB: limits.memoryMiB,
-      memoryLimit: sandbox.prlimit ? 'RLIMIT_DATA: private writable memory per process (address-space reservations of the JVM, Go and V8 are not counted)' : 'not enforced: prlimit was not found',
+      memoryLimit: sandbox.prlimit
+        ? 'RLIMIT_DATA: private writable memory per process (address-space reservations of the JVM, Go and V8 are not counted)'
+        : 'not enforced: prlimit was not found',
       tmpMiB: limits.tmpMiB,
       ...(bwrap && sandbox.tmpfsSize === false ? { tmpLimit: 'NOT enforced: this bwrap is older than 0.7 (no --size)' } : {}),
     },

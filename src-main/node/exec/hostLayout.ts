@@ -31,7 +31,11 @@ const PROC_MASKED = ['kcore', 'kmsg', 'keys', 'key-users', 'timer_list', 'sched_
 const PROC_READ_ONLY = ['sys', 'bus', 'fs', 'irq', 'acpi', 'scsi'];
 const MAX_ETC_ENTRIES = 20_000;
 
-const exists = (p: string) => lstat(p).then(() => true, () => false);
+const exists = (p: string) =>
+  lstat(p).then(
+    () => true,
+    () => false,
+  );
 
 async function topLevel(): Promise<Record<string, string | null>> {
   const out: Record<string, string | null> = {};

@@ -12,10 +12,20 @@ const V2 = '/sys/fs/cgroup';
 /** The folder under which per-block cgroups are made, or null where none can be. */
 export async function detectPidsCgroup(): Promise<string | null> {
   if (process.platform !== 'linux' || process.getuid?.() !== 0) return null;
-  const writable = (dir: string) => access(dir, constants.W_OK).then(() => true, () => false);
+  const writable = (dir: string) =>
+    access(dir, constants.W_OK).then(
+      () => true,
+      () => false,
+    );
   if (await writable(path.join(V1, 'cgroup.procs'))) {
     const base = path.join(V1, 'agentic-blocks');
-    if (!(await mkdir(base, { recursive: true }).then(() => true, () => false))) return null;
+    if (
+      !(await mkdir(base, { recursive: true }).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return null;
     // Cgroups left by app processes that have ended (each is removed after its block's result
     // returned, so an exit can leave some). Another running app's are left alone: one may be made
     // and not yet entered.
@@ -62,7 +72,13 @@ export async function blockCgroup(base: string, id: string, maxPids: number): Pr
     dispose: async () => {
       // Empty once the PID namespace is gone; the kernel may take a moment to reap the last process.
       for (let i = 0; i < 20; i++) {
-        if (await rmdir(dir).then(() => true, (e: NodeJS.ErrnoException) => e.code === 'ENOENT')) return;
+        if (
+          await rmdir(dir).then(
+            () => true,
+            (e: NodeJS.ErrnoException) => e.code === 'ENOENT',
+          )
+        )
+          return;
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     },

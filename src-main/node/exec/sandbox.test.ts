@@ -7,12 +7,22 @@ const layout: HostLayout = {
   home: '/home/u',
   uid: 1000,
   topLevel: { '/bin': 'usr/bin', '/lib': 'usr/lib', '/lib64': null },
-  etcMasks: [{ path: '/etc/shadow', dir: false }, { path: '/etc/ssl/private', dir: true }],
+  etcMasks: [
+    { path: '/etc/shadow', dir: false },
+    { path: '/etc/ssl/private', dir: true },
+  ],
   resolvConf: '/run/systemd/resolve/stub-resolv.conf',
   procMasked: ['/proc/kcore'],
   procReadOnly: ['/proc/sys'],
 };
-const spec = { workspace: '/home/u/ws', writable: ['/tmp/agentic-block-1'], network: true, home: '/home/u/.agentic-sandbox/homes/abc', readOnly: ['/home/u/.pyenv', '/usr/lib/jvm/x'], hidden: ['/home/u/.agentic'] };
+const spec = {
+  workspace: '/home/u/ws',
+  writable: ['/tmp/agentic-block-1'],
+  network: true,
+  home: '/home/u/.agentic-sandbox/homes/abc',
+  readOnly: ['/home/u/.pyenv', '/usr/lib/jvm/x'],
+  hidden: ['/home/u/.agentic'],
+};
 const all: Probe = (p) => (p.endsWith('.netrc') ? 'file' : 'dir');
 const joined = (args: string[]) => args.join(' ');
 
@@ -21,7 +31,8 @@ describe('bwrapArgs', () => {
 
   it('drops every privilege: own user namespace without capabilities, new session, own PID/IPC/UTS, no nested namespaces', () => {
     const text = joined(args);
-    for (const flag of ['--unshare-user', '--disable-userns', '--cap-drop ALL', '--new-session', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--die-with-parent']) expect(text).toContain(flag);
+    for (const flag of ['--unshare-user', '--disable-userns', '--cap-drop ALL', '--new-session', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--die-with-parent'])
+      expect(text).toContain(flag);
     expect(text).not.toContain('--uid 65534');
     expect(joined(bwrapArgs(spec, { layout: { ...layout, uid: 0 } }))).toContain('--uid 65534 --gid 65534');
   });
@@ -115,7 +126,14 @@ describe('macProfile', () => {
 });
 
 describe('wrapCommand', () => {
-  const info = (kind: SandboxInfo['kind'], executable: string | null, prlimit: string | null = null): SandboxInfo => ({ available: kind !== 'none', kind, warning: null, executable, layout, prlimit });
+  const info = (kind: SandboxInfo['kind'], executable: string | null, prlimit: string | null = null): SandboxInfo => ({
+    available: kind !== 'none',
+    kind,
+    warning: null,
+    executable,
+    layout,
+    prlimit,
+  });
 
   it('puts the limits and then the command after bwrap arguments and --', () => {
     const wrapped = wrapCommand(info('bubblewrap', '/usr/bin/bwrap', '/usr/bin/prlimit'), spec, 'python3', ['x.py']);

@@ -57,7 +57,11 @@ export async function detectSandbox(): Promise<SandboxInfo> {
     const disableUserns = help.text.includes('--disable-userns');
     const probe = [...privilegeArgs(layout, disableUserns), '--ro-bind', '/', '/', '--proc', '/proc', '--dev', '/dev', '--', 'true'];
     const ok = await run(bwrap, probe);
-    if (!ok.ok) return NONE(`bubblewrap cannot create an unprivileged user namespace here (${ok.text.trim().slice(0, 200) || 'disabled?'}): code blocks would run without a sandbox.`, layout);
+    if (!ok.ok)
+      return NONE(
+        `bubblewrap cannot create an unprivileged user namespace here (${ok.text.trim().slice(0, 200) || 'disabled?'}): code blocks would run without a sandbox.`,
+        layout,
+      );
     const tmpfsSize = help.text.includes('--size');
     return { available: true, kind: 'bubblewrap', warning: null, executable: bwrap, layout, disableUserns, tmpfsSize, prlimit, pidsCgroup };
   }

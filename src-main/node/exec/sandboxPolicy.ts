@@ -42,8 +42,25 @@ export type Mount =
 
 /** Private places in a home folder, hidden even when the workspace or a toolchain folder contains them. */
 export const PRIVATE_IN_HOME = [
-  '.ssh', '.gnupg', '.aws', '.azure', '.config', '.docker', '.kube', '.netrc', '.npmrc', '.pypirc', '.git-credentials',
-  '.password-store', '.local/share/keyrings', '.mozilla', '.pki', '.cache', '.bash_history', 'snap', 'Library',
+  '.ssh',
+  '.gnupg',
+  '.aws',
+  '.azure',
+  '.config',
+  '.docker',
+  '.kube',
+  '.netrc',
+  '.npmrc',
+  '.pypirc',
+  '.git-credentials',
+  '.password-store',
+  '.local/share/keyrings',
+  '.mozilla',
+  '.pki',
+  '.cache',
+  '.bash_history',
+  'snap',
+  'Library',
 ];
 const HOME_TMPFS_MIB = 16;
 

@@ -36,7 +36,9 @@ export function macProfile(spec: SandboxSpec, layout?: Pick<HostLayout, 'home'>)
     '(allow default)',
     `(deny file-read* (subpath ${sbString(home)}) ${subpaths(hidden)} (literal "/private/etc/master.passwd") (subpath "/private/var/db/sudo"))`,
     `(allow file-read* ${subpaths(readable)})`,
-    `(allow file-read-metadata ${ancestors(readable).map((d) => `(literal ${sbString(d)})`).join(' ')})`,
+    `(allow file-read-metadata ${ancestors(readable)
+      .map((d) => `(literal ${sbString(d)})`)
+      .join(' ')})`,
     `(deny file-read* ${subpaths(hidden)})`,
     '(deny file-write*)',
     `(allow file-write* ${subpaths(writable)} (literal "/dev/null") (literal "/dev/tty") (regex #"^/dev/ttys[0-9]+$") (regex #"^/dev/fd/"))`,

@@ -35,7 +35,12 @@ async function fileStamp(file: string): Promise<string> {
 /** What detection depends on, as one string: equal strings mean the same toolchains. */
 export async function toolchainFingerprint(env: NodeJS.ProcessEnv = process.env): Promise<string> {
   const found = await Promise.all(PROBED.map(async (name) => `${name}=${(await findExecutable(name)) ?? ''}`));
-  const stamps = await Promise.all(found.map((f) => f.slice(f.indexOf('=') + 1)).filter(Boolean).map(fileStamp));
+  const stamps = await Promise.all(
+    found
+      .map((f) => f.slice(f.indexOf('=') + 1))
+      .filter(Boolean)
+      .map(fileStamp),
+  );
   const pyenv = await fileStamp(path.join(env.PYENV_ROOT ?? path.join(os.homedir(), '.pyenv'), 'version'));
   return JSON.stringify([process.platform, process.arch, env.PATH ?? '', env.PYENV_VERSION ?? '', env.JAVA_HOME ?? '', env.GOROOT ?? '', pyenv, found, stamps]);
 }
@@ -45,7 +50,16 @@ export async function cachedToolchains(file: string, detect: () => Promise<Toolc
   const key = await toolchainFingerprint();
   try {
     const cached = JSON.parse(await readFile(file, 'utf8')) as CacheFile;
-    const commandsExist = await Promise.all(cached.toolchains.flatMap((t) => Object.values(t.commands)).map((c) => stat(c).then(() => true, () => false)));
+    const commandsExist = await Promise.all(
+      cached.toolchains
+        .flatMap((t) => Object.values(t.commands))
+        .map((c) =>
+          stat(c).then(
+            () => true,
+            () => false,
+          ),
+        ),
+    );
     if (cached.version === VERSION && cached.key === key && now - cached.savedAt < MAX_AGE_MS && now >= cached.savedAt && commandsExist.every(Boolean)) return cached.toolchains;
   } catch {
     /* no cache yet, or an unreadable one: detect */

@@ -31,7 +31,11 @@ function output(file: string, args: string[]): Promise<string | null> {
   });
 }
 
-const firstLine = (text: string | null) => (text ?? '').split('\n').find((l) => l.trim() !== '')?.trim() ?? null;
+const firstLine = (text: string | null) =>
+  (text ?? '')
+    .split('\n')
+    .find((l) => l.trim() !== '')
+    ?.trim() ?? null;
 
 async function python(): Promise<Toolchain> {
   const found = (await findExecutable('python3')) ?? (await findExecutable('python'));
@@ -47,7 +51,8 @@ async function python(): Promise<Toolchain> {
   return { language: 'python', available: true, version: `Python ${version}`, commands: { python: executable }, missing: [], roots: [...new Set(roots)] };
 }
 
-const PYTHON_PROBE = 'import sys, site, platform; print(sys.executable); print(platform.python_version()); print(sys.prefix); print(sys.base_prefix); print(site.getusersitepackages())';
+const PYTHON_PROBE =
+  'import sys, site, platform; print(sys.executable); print(platform.python_version()); print(sys.prefix); print(sys.base_prefix); print(site.getusersitepackages())';
 
 /** The real folder two levels above an executable (…/bin/javac → the JDK). */
 async function prefixOf(executable: string): Promise<string | null> {

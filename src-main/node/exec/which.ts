@@ -33,7 +33,10 @@ const nodeFs = (platform: NodeJS.Platform): ExecLookupFs => ({
 
 /** The names to try for a command: itself where it already ends in a PATHEXT extension, else with each one. */
 export function windowsCandidates(name: string, pathExt: string): string[] {
-  const exts = pathExt.split(';').map((e) => e.trim()).filter((e) => e.startsWith('.'));
+  const exts = pathExt
+    .split(';')
+    .map((e) => e.trim())
+    .filter((e) => e.startsWith('.'));
   const lower = name.toLowerCase();
   if (exts.some((e) => lower.endsWith(e.toLowerCase()))) return [name];
   return exts.map((e) => name + e.toLowerCase());

@@ -18,7 +18,21 @@ import { importFiles, listWorkspace } from './workspaceFiles.js';
 import type { CheckpointCommands } from '../checkpoints/handlers.js';
 import type { VoiceCommandName } from '../../common/voice.js';
 
-type NodeCommands = Exclude<keyof Handlers, 'session.create' | 'session.list' | 'session.search' | 'session.open' | 'session.turns' | 'session.rename' | 'session.delete' | 'turn.send' | 'turn.cancel' | 'approval.answer' | CheckpointCommands | VoiceCommandName>;
+type NodeCommands = Exclude<
+  keyof Handlers,
+  | 'session.create'
+  | 'session.list'
+  | 'session.search'
+  | 'session.open'
+  | 'session.turns'
+  | 'session.rename'
+  | 'session.delete'
+  | 'turn.send'
+  | 'turn.cancel'
+  | 'approval.answer'
+  | CheckpointCommands
+  | VoiceCommandName
+>;
 
 export function createNodeHandlers(deps: {
   host: 'electron' | 'web' | 'cli';

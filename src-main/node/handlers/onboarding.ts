@@ -65,7 +65,11 @@ export async function detectServers(candidates: readonly ServerCandidate[], opts
 /** A native file or folder picker (the desktop app's); null when the user cancels. */
 export type PathPicker = (kind: 'gguf' | 'folder') => Promise<string | null>;
 
-export function createOnboardingHandlers(deps: { memory?: () => Promise<MachineMemory>; env?: NodeJS.ProcessEnv; pickPath?: PathPicker }): Pick<Handlers, 'system.hardware' | 'servers.detect' | 'dialog.pick'> {
+export function createOnboardingHandlers(deps: {
+  memory?: () => Promise<MachineMemory>;
+  env?: NodeJS.ProcessEnv;
+  pickPath?: PathPicker;
+}): Pick<Handlers, 'system.hardware' | 'servers.detect' | 'dialog.pick'> {
   return {
     'system.hardware': async () => {
       // VRAM needs the llama.cpp backend; give it a few seconds, then answer with RAM alone.

@@ -9,7 +9,15 @@ import { resolveInWorkspace } from '../workspace/guard.js';
 const MAX_TEXT_BYTES = 512 * 1024;
 const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 const MAX_PDF_BYTES = 64 * 1024 * 1024;
-const IMAGES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.bmp': 'image/bmp', '.svg': 'image/svg+xml' };
+const IMAGES: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.bmp': 'image/bmp',
+  '.svg': 'image/svg+xml',
+};
 
 export interface Preview {
   kind: 'text' | 'image' | 'pdf' | 'binary' | 'folder';
@@ -72,7 +80,10 @@ export async function deleteFile(workspace: string, path: string): Promise<boole
   const file = await resolveInWorkspace(workspace, path);
   const root = await resolveInWorkspace(workspace, '.');
   if (file === root) throw new AppError('BAD_INPUT', 'The workspace folder itself cannot be deleted from here.');
-  const existed = await stat(file).then(() => true, () => false);
+  const existed = await stat(file).then(
+    () => true,
+    () => false,
+  );
   await rm(file, { recursive: true, force: true });
   return existed;
 }

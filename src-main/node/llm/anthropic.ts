@@ -3,7 +3,19 @@ import { AppError } from '../../common/errors.js';
 import { createReasoningStream } from '../../core/llm/reasoning.js';
 import type { Completion, CompletionRequest, LlmProvider, Logger, ProviderInfo } from '../../core/ports.js';
 import { tableOrFallback } from './contextSize.js';
-import { DEFAULT_IDLE_TIMEOUT_MS, disconnected, estimateTokens, finishReply, httpError, idleGuard, streamFailure, readSse, trimSlash, unreachable, type ProviderLabel } from './http.js';
+import {
+  DEFAULT_IDLE_TIMEOUT_MS,
+  disconnected,
+  estimateTokens,
+  finishReply,
+  httpError,
+  idleGuard,
+  streamFailure,
+  readSse,
+  trimSlash,
+  unreachable,
+  type ProviderLabel,
+} from './http.js';
 
 export const DEFAULT_ANTHROPIC_URL = 'https://api.anthropic.com';
 const API_VERSION = '2023-06-01';
@@ -59,7 +71,10 @@ export class AnthropicProvider implements LlmProvider {
   }
 
   private body(request: CompletionRequest): string {
-    const system = request.messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n\n');
+    const system = request.messages
+      .filter((m) => m.role === 'system')
+      .map((m) => m.content)
+      .join('\n\n');
     const budget = this.options.thinkingBudget ?? 0;
     const maxTokens = request.maxTokens ?? this.options.defaultMaxTokens ?? 8_192;
     return JSON.stringify({

@@ -9,7 +9,7 @@ export const KNOWN_CONTEXT_SIZES: Readonly<Record<string, number>> = {
   'gpt-4.1': 1_047_576,
   'gpt-4.1-mini': 1_047_576,
   'gpt-4.1-nano': 1_047_576,
-  'o3': 200_000,
+  o3: 200_000,
   'o3-mini': 200_000,
   'o4-mini': 200_000,
   'deepseek-chat': 65_536,

@@ -54,8 +54,6 @@ export async function generateWithChat(chat: LlamaChat, history: ChatHistoryItem
       run.say(run.stream.push(chunk.text));
     },
   });
-  const thoughts = response.fullResponse
-    .filter((item) => typeof item !== 'string' && item.segmentType === 'thought')
-    .map((item) => (typeof item === 'string' ? '' : item.text));
+  const thoughts = response.fullResponse.filter((item) => typeof item !== 'string' && item.segmentType === 'thought').map((item) => (typeof item === 'string' ? '' : item.text));
   return { text: response.response, thoughts, tokens, truncated: response.metadata.stopReason === 'maxTokens' };
 }

@@ -5,17 +5,7 @@
 // (llamaGenerate.ts), grammar requests and templates that loop cannot parse go through LlamaChat
 // (llamaChatGenerate.ts); the first is why generation keeps up with a bare llama.cpp loop.
 import { existsSync } from 'node:fs';
-import type {
-  ChatHistoryItem,
-  ChatWrapperGeneratedContextState,
-  Llama,
-  LlamaChat,
-  LlamaContext,
-  LlamaContextSequence,
-  LlamaGrammar,
-  LlamaModel,
-  Token,
-} from 'node-llama-cpp';
+import type { ChatHistoryItem, ChatWrapperGeneratedContextState, Llama, LlamaChat, LlamaContext, LlamaContextSequence, LlamaGrammar, LlamaModel, Token } from 'node-llama-cpp';
 import { AppError, isAbortError } from '../../common/errors.js';
 import { createReasoningStream, splitReasoning } from '../../core/llm/reasoning.js';
 import type { ChatMessage, Completion, CompletionRequest, LlmDelta, LlmProvider, Logger, ProviderInfo } from '../../core/ports.js';
@@ -129,18 +119,21 @@ export class LlamaCppProvider implements LlmProvider {
 
   release(cacheKey: string): void {
     if (!this.engine) return;
-    void this.engine.then((engine) => {
-      for (const slot of engine.slots) {
-        if (slot.owner !== cacheKey) continue;
-        slot.owner = null;
-        // The conversation goes; its system prompt stays for the agent's next session.
-        const keep = slot.systemTokens;
-        const forget = () => (keep > 0 ? slot.sequence.eraseContextTokenRanges([{ start: keep, end: slot.sequence.nextTokenIndex }]) : slot.sequence.clearHistory());
-        slot.queue = slot.queue.then(forget).catch((error: unknown) => {
-          this.options.logger.warn('llama: clearing a cached conversation failed', { error: String(error) });
-        });
-      }
-    }, () => undefined);
+    void this.engine.then(
+      (engine) => {
+        for (const slot of engine.slots) {
+          if (slot.owner !== cacheKey) continue;
+          slot.owner = null;
+          // The conversation goes; its system prompt stays for the agent's next session.
+          const keep = slot.systemTokens;
+          const forget = () => (keep > 0 ? slot.sequence.eraseContextTokenRanges([{ start: keep, end: slot.sequence.nextTokenIndex }]) : slot.sequence.clearHistory());
+          slot.queue = slot.queue.then(forget).catch((error: unknown) => {
+            this.options.logger.warn('llama: clearing a cached conversation failed', { error: String(error) });
+          });
+        }
+      },
+      () => undefined,
+    );
   }
 
   async dispose(): Promise<void> {
@@ -193,7 +186,11 @@ export class LlamaCppProvider implements LlmProvider {
       return { llama, model, context, slots, prompts, systemPrefixes: new Map() };
     } catch (error) {
       if (error instanceof AppError) throw error;
-      throw new AppError('MODEL_LOAD_FAILED', `Could not load ${modelPath}: ${error instanceof Error ? error.message : String(error)}. Check that it is a complete GGUF file and that there is enough free memory.`, { cause: error });
+      throw new AppError(
+        'MODEL_LOAD_FAILED',
+        `Could not load ${modelPath}: ${error instanceof Error ? error.message : String(error)}. Check that it is a complete GGUF file and that there is enough free memory.`,
+        { cause: error },
+      );
     }
   }
 

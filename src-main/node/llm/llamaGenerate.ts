@@ -7,15 +7,7 @@
 // ~0.82-0.91 of a bare evaluate loop. Plain chat, the common case, needs none of that, so it runs here
 // (0.96-0.98 of the bare loop in `npm run bench llm`); the provider keeps LlamaChat for JSON-schema
 // grammars, continuing a started reply, and templates whose output this loop cannot parse (see plainStops).
-import type {
-  ChatWrapper,
-  ChatWrapperGeneratedContextState,
-  LlamaContextSequence,
-  LlamaModel,
-  LlamaText,
-  SequenceEvaluateOptions,
-  Token,
-} from 'node-llama-cpp';
+import type { ChatWrapper, ChatWrapperGeneratedContextState, LlamaContextSequence, LlamaModel, LlamaText, SequenceEvaluateOptions, Token } from 'node-llama-cpp';
 import { AppError } from '../../common/errors.js';
 import { createIncrementalDetokenizer, createStopMatcher } from './llamaStream.js';
 
@@ -99,7 +91,8 @@ export function plainStops(wrapper: ChatWrapper, state: ChatWrapperGeneratedCont
     }
     const triggerTokens = trigger.tokenize(model.tokenizer);
     if (triggerTokens.length === 1) tokens.add(triggerTokens[0]!);
-    else if (text !== null) texts.push(text); // special text the vocabulary has no single token for
+    else if (text !== null)
+      texts.push(text); // special text the vocabulary has no single token for
     else return null; // a multi-token special sequence: leave it to LlamaChat's detector
   }
   return { tokens, texts };

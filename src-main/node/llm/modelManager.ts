@@ -19,7 +19,10 @@ export const CatalogEntrySchema = z.object({
   /** sizeBytes is exact and checked after download (otherwise only the server's announced size is). */
   sizeExact: z.boolean().default(false),
   license: z.string(),
-  sha256: z.string().regex(/^[0-9a-f]{64}$/).nullable(),
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .nullable(),
 });
 export type CatalogEntry = z.infer<typeof CatalogEntrySchema>;
 export const CatalogSchema = z.object({ note: z.string().optional(), models: z.array(CatalogEntrySchema) });
@@ -145,7 +148,17 @@ export class ModelManager {
       } catch {
         // moved or deleted since it was opened: listed as not installed
       }
-      entries.push({ id: path, name: basename(path), sizeBytes: size, license: 'unknown', source: path, installed: size > 0, fits: modelFits(size, memory), recommended: false, active: activePath === path });
+      entries.push({
+        id: path,
+        name: basename(path),
+        sizeBytes: size,
+        license: 'unknown',
+        source: path,
+        installed: size > 0,
+        fits: modelFits(size, memory),
+        recommended: false,
+        active: activePath === path,
+      });
     }
     return entries;
   }

@@ -5,7 +5,19 @@ import { AppError } from '../../common/errors.js';
 import { createReasoningStream } from '../../core/llm/reasoning.js';
 import type { Completion, CompletionRequest, LlmProvider, Logger, ProviderInfo } from '../../core/ports.js';
 import { FALLBACK_CONTEXT_SIZE } from './contextSize.js';
-import { DEFAULT_IDLE_TIMEOUT_MS, disconnected, estimateTokens, finishReply, httpError, idleGuard, streamFailure, readLines, trimSlash, unreachable, type ProviderLabel } from './http.js';
+import {
+  DEFAULT_IDLE_TIMEOUT_MS,
+  disconnected,
+  estimateTokens,
+  finishReply,
+  httpError,
+  idleGuard,
+  streamFailure,
+  readLines,
+  trimSlash,
+  unreachable,
+  type ProviderLabel,
+} from './http.js';
 
 export const DEFAULT_OLLAMA_URL = 'http://127.0.0.1:11434';
 /** Ollama allocates the whole KV cache for num_ctx up front: a 128k model at full length rarely fits. */
@@ -43,7 +55,14 @@ export class OllamaProvider implements LlmProvider {
 
   async info(signal: AbortSignal = new AbortController().signal): Promise<ProviderInfo> {
     const ctx = await this.contextSize(signal);
-    return { kind: 'ollama', model: this.options.model, local: endpointReach(this.baseUrl) === 'machine', contextSize: ctx.size, tokenizer: 'estimate', contextSizeSource: ctx.source };
+    return {
+      kind: 'ollama',
+      model: this.options.model,
+      local: endpointReach(this.baseUrl) === 'machine',
+      contextSize: ctx.size,
+      tokenizer: 'estimate',
+      contextSizeSource: ctx.source,
+    };
   }
 
   countTokens(text: string): Promise<number> {
@@ -76,7 +95,10 @@ export class OllamaProvider implements LlmProvider {
     // Ollama cuts an over-long prompt silently: refuse what clearly cannot fit (estimated tokens).
     const estimated = estimateTokens(request.messages.map((m) => m.content).join('\n')) + (request.maxTokens ?? 0);
     if (estimated > numCtx) {
-      throw new AppError('CONTEXT_OVERFLOW', `The conversation needs about ${estimated} tokens but num_ctx is ${numCtx}: start a new session, compact the history, or raise the context size in Settings.`);
+      throw new AppError(
+        'CONTEXT_OVERFLOW',
+        `The conversation needs about ${estimated} tokens but num_ctx is ${numCtx}: start a new session, compact the history, or raise the context size in Settings.`,
+      );
     }
     const idleMs = this.options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
     const guard = idleGuard(request.signal, idleMs);

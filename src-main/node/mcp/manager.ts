@@ -83,10 +83,14 @@ export class McpManager implements McpClientPort {
 
   /** Tools of every server, starting those not running; failed servers are skipped (their status says why). */
   async listTools(signal?: AbortSignal): Promise<McpToolInfo[]> {
-    const lists = await Promise.all(this.serverNames().map((name) => this.serverTools(name, signal).catch((error: unknown) => {
-      if (isAbortError(error)) throw error;
-      return [];
-    })));
+    const lists = await Promise.all(
+      this.serverNames().map((name) =>
+        this.serverTools(name, signal).catch((error: unknown) => {
+          if (isAbortError(error)) throw error;
+          return [];
+        }),
+      ),
+    );
     return lists.flat();
   }
 
@@ -106,13 +110,7 @@ export class McpManager implements McpClientPort {
     return this.serverTools(server, signal);
   }
 
-  async callTool(
-    server: string,
-    tool: string,
-    args: Record<string, unknown>,
-    signal: AbortSignal,
-    options: { timeoutMs?: number } = {},
-  ): Promise<McpCallResult> {
+  async callTool(server: string, tool: string, args: Record<string, unknown>, signal: AbortSignal, options: { timeoutMs?: number } = {}): Promise<McpCallResult> {
     const entry = this.entry(server);
     const connection = await this.ready(entry, signal);
     const info = entry.tools.find((t) => t.name === tool);

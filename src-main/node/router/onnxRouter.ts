@@ -78,7 +78,10 @@ export class OnnxRouter implements RequestClassifier {
     const probe = new OnnxRouter(ort, session, manifest, languages, 0);
     const check = await probe.run(featurize('hello', manifest.featurizer)); // warm-up, and a shape check
     if (check.agent.length !== manifest.labels.agent.length || check.complexity.length !== manifest.labels.complexity.length) {
-      throw new AppError('ROUTER_UNAVAILABLE', `router.onnx outputs ${check.agent.length}+${check.complexity.length} scores but featurizer.json names ${manifest.labels.agent.length}+${manifest.labels.complexity.length} labels.`);
+      throw new AppError(
+        'ROUTER_UNAVAILABLE',
+        `router.onnx outputs ${check.agent.length}+${check.complexity.length} scores but featurizer.json names ${manifest.labels.agent.length}+${manifest.labels.complexity.length} labels.`,
+      );
     }
     if (manifest.featurizer.conceptWeight > 0 && manifest.featurizer.conceptLexicon !== CONCEPT_LEXICON_ID) {
       logger.warn('router: the model was trained with another concept lexicon; retrain it (npm run train:router)', { dir });

@@ -127,9 +127,6 @@ export function migrate(db: Db): void {
 
 function assertKnown(version: number): void {
   if (version > SCHEMA_VERSION) {
-    throw new AppError(
-      'STORE_ERROR',
-      `The session database has schema version ${version}, newer than this app's ${SCHEMA_VERSION}. Update the app or use another data folder.`,
-    );
+    throw new AppError('STORE_ERROR', `The session database has schema version ${version}, newer than this app's ${SCHEMA_VERSION}. Update the app or use another data folder.`);
   }
 }

@@ -12,21 +12,10 @@ import type { BlockResult, PlanStepView } from '../../common/events.js';
 import type { SessionStore, StoredMessage } from '../../core/store.js';
 import { inTransaction, openDatabase, pragmaValue, type Db } from './database.js';
 import { migrate } from './schema.js';
-import {
-  groupByTurn,
-  toMessage,
-  toSession,
-  toTurnRecord,
-  type BlockRow,
-  type MessageRow,
-  type ReplyRow,
-  type SessionRow,
-  type TurnRow,
-} from './rows.js';
+import { groupByTurn, toMessage, toSession, toTurnRecord, type BlockRow, type MessageRow, type ReplyRow, type SessionRow, type TurnRow } from './rows.js';
 import { prepareStatements, type Statements } from './statements.js';
 
-export const INTERRUPTED_TURN_ERROR =
-  'The app stopped while this turn was running (crash or forced quit); its work up to that point is kept.';
+export const INTERRUPTED_TURN_ERROR = 'The app stopped while this turn was running (crash or forced quit); its work up to that point is kept.';
 
 type TurnPatch = Partial<{ agent: AgentName; status: TurnRecord['status']; answer: string; error: string | null; plan: PlanStepView[] }>;
 
@@ -75,7 +64,11 @@ export class SqliteStore implements SessionStore {
 
   /** Sessions by title or by the words of their requests and answers (each word a prefix; all must match). */
   searchSessions(query: string): Session[] {
-    const words = query.normalize('NFKC').match(/[\p{L}\p{N}_]+/gu)?.slice(0, 12) ?? [];
+    const words =
+      query
+        .normalize('NFKC')
+        .match(/[\p{L}\p{N}_]+/gu)
+        ?.slice(0, 12) ?? [];
     if (words.length === 0) return this.listSessions();
     const like = `%${query.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const match = words.map((w) => `"${w}"*`).join(' ');

@@ -30,7 +30,10 @@ export function globToRegExp(glob: string): RegExp {
       const end = glob.indexOf(']', i + 1);
       if (end === -1) re += '\\[';
       else {
-        re += `[${glob.slice(i + 1, end).replace(/^!/, '^').replace(/\\/g, '\\\\')}]`;
+        re += `[${glob
+          .slice(i + 1, end)
+          .replace(/^!/, '^')
+          .replace(/\\/g, '\\\\')}]`;
         i = end;
       }
     } else re += c.replace(/[.+^${}()|\\]/g, '\\$&');
@@ -80,8 +83,7 @@ async function pdfText(file: string, maxChars: number): Promise<string> {
   return pages.join('\n');
 }
 
-const clip = (text: string, maxChars: number) =>
-  text.length <= maxChars ? text : `${text.slice(0, maxChars)}\n[… ${text.length - maxChars} more characters not shown]`;
+const clip = (text: string, maxChars: number) => (text.length <= maxChars ? text : `${text.slice(0, maxChars)}\n[… ${text.length - maxChars} more characters not shown]`);
 
 async function findMatches(workspace: string, name: string, maxVisited: number): Promise<string[]> {
   const direct = await resolveInWorkspace(workspace, name);

@@ -28,9 +28,20 @@ export class WhisperModels {
   readonly manager: ModelManager;
   readonly catalog: CatalogEntry[];
 
-  constructor(readonly dir: string, logger: Logger, options: { downloadBaseUrl?: string; catalog?: CatalogEntry[] } = {}) {
+  constructor(
+    readonly dir: string,
+    logger: Logger,
+    options: { downloadBaseUrl?: string; catalog?: CatalogEntry[] } = {},
+  ) {
     this.catalog = options.catalog ?? loadCatalog(whisperCatalogPath());
-    this.manager = new ModelManager({ modelsDir: dir, logger, catalog: this.catalog, downloadBaseUrl: options.downloadBaseUrl, verify: assertWhisperModel, memory: async () => systemMemory() });
+    this.manager = new ModelManager({
+      modelsDir: dir,
+      logger,
+      catalog: this.catalog,
+      downloadBaseUrl: options.downloadBaseUrl,
+      verify: assertWhisperModel,
+      memory: async () => systemMemory(),
+    });
   }
 
   /** The model file for a setting (catalogue id, path, or empty = the best installed), or null. */
@@ -48,7 +59,11 @@ export class WhisperModels {
   require(setting: string): string {
     const path = this.resolve(setting);
     if (!path) throw new AppError('VOICE_UNAVAILABLE', `No speech-to-text model installed: download one with ${DOWNLOAD_HINT}.`);
-    if (!existsSync(path)) throw new AppError('VOICE_UNAVAILABLE', `The speech-to-text model ${setting} is not installed: download it with \`agentic models download ${this.catalog.some((e) => e.id === setting) ? setting : 'whisper-base'}\`.`);
+    if (!existsSync(path))
+      throw new AppError(
+        'VOICE_UNAVAILABLE',
+        `The speech-to-text model ${setting} is not installed: download it with \`agentic models download ${this.catalog.some((e) => e.id === setting) ? setting : 'whisper-base'}\`.`,
+      );
     return path;
   }
 
@@ -56,7 +71,12 @@ export class WhisperModels {
     const recommended = recommendedWhisper({ englishOnly: language === 'en' });
     const activePath = this.resolve(active);
     const entries = await this.manager.list('');
-    return entries.map((e) => ({ ...e, fits: true, recommended: e.id === recommended, active: activePath !== null && this.catalog.some((c) => c.id === e.id) && this.manager.pathOf(e.id) === activePath }));
+    return entries.map((e) => ({
+      ...e,
+      fits: true,
+      recommended: e.id === recommended,
+      active: activePath !== null && this.catalog.some((c) => c.id === e.id) && this.manager.pathOf(e.id) === activePath,
+    }));
   }
 }
 

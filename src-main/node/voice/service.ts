@@ -81,7 +81,17 @@ export class VoiceService {
     const s = this.deps.settings();
     const id = randomUUID();
     const seg = new Segmenter({ hangoverMs: s.hangoverMs, maxUtteranceMs: s.maxUtteranceSec * 1000 });
-    this.captures.set(id, { id, vad, seg, pending: new Float32Array(0), queue: Promise.resolve(), controller: new AbortController(), language: options.language ?? null, ended: false, lastAudioAt: 0 });
+    this.captures.set(id, {
+      id,
+      vad,
+      seg,
+      pending: new Float32Array(0),
+      queue: Promise.resolve(),
+      controller: new AbortController(),
+      language: options.language ?? null,
+      ended: false,
+      lastAudioAt: 0,
+    });
     this.state(id, 'listening');
     return id;
   }
@@ -142,7 +152,10 @@ export class VoiceService {
     this.voiceTurns.delete(turnId);
     if (event.type !== 'turn.done') return;
     const text = textToSpeak(event.answer, this.deps.settings().spokenAnswers);
-    if (text) void this.speak(text, language && language !== 'auto' ? language : undefined).catch((error: unknown) => this.deps.logger.warn('voice: speaking failed', { error: String(error) }));
+    if (text)
+      void this.speak(text, language && language !== 'auto' ? language : undefined).catch((error: unknown) =>
+        this.deps.logger.warn('voice: speaking failed', { error: String(error) }),
+      );
   }
 
   async speak(text: string, language?: string): Promise<boolean> {
@@ -187,7 +200,11 @@ export class VoiceService {
     await Promise.allSettled([...this.captures.values()].map((c) => c.queue));
     const stt = this.stt;
     this.stt = null;
-    if (stt) await stt.model.then((m) => m.dispose(), () => undefined);
+    if (stt)
+      await stt.model.then(
+        (m) => m.dispose(),
+        () => undefined,
+      );
   }
 
   private engine(): Promise<TtsEngine | null> {
@@ -201,7 +218,11 @@ export class VoiceService {
       const model = WhisperStt.load(path, this.deps.logger);
       this.stt = { path, model };
       model.catch(() => (this.stt?.model === model ? (this.stt = null) : null));
-      if (old) void old.model.then((m) => m.dispose(), () => undefined);
+      if (old)
+        void old.model.then(
+          (m) => m.dispose(),
+          () => undefined,
+        );
     }
     return this.stt.model;
   }
@@ -260,7 +281,10 @@ export class VoiceService {
     c.ended = true;
     this.captures.delete(c.id);
     this.state(c.id, 'ended');
-    void c.vad.then((v) => v.dispose(), () => undefined);
+    void c.vad.then(
+      (v) => v.dispose(),
+      () => undefined,
+    );
   }
 
   private state(captureId: string, state: 'listening' | 'speech' | 'transcribing' | 'paused' | 'ended'): void {

@@ -92,7 +92,11 @@ export async function assertWhisperModel(path: string): Promise<void> {
 export class WhisperStt {
   private busy: Promise<unknown> = Promise.resolve();
 
-  private constructor(private readonly ctx: WhisperContext, readonly modelPath: string, private readonly logger?: Logger) {}
+  private constructor(
+    private readonly ctx: WhisperContext,
+    readonly modelPath: string,
+    private readonly logger?: Logger,
+  ) {}
 
   static async load(modelPath: string, logger?: Logger): Promise<WhisperStt> {
     await assertWhisperModel(modelPath);
@@ -102,7 +106,11 @@ export class WhisperStt {
       return new WhisperStt(ctx, modelPath, logger);
     } catch (error) {
       const why = nativeErrors.filter((l) => !/failed to load model$/.test(l)).slice(-1)[0] ?? String(error);
-      throw new AppError('MODEL_LOAD_FAILED', `The speech-to-text model ${basename(modelPath)} could not be loaded (${why.replace(/^\w+: /, '')}); it may be damaged: download it again.`, { cause: error });
+      throw new AppError(
+        'MODEL_LOAD_FAILED',
+        `The speech-to-text model ${basename(modelPath)} could not be loaded (${why.replace(/^\w+: /, '')}); it may be damaged: download it again.`,
+        { cause: error },
+      );
     }
   }
 

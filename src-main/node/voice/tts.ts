@@ -32,10 +32,20 @@ export interface TtsEngine {
   synthesize(text: string, outPath: string, options?: SpeakOptions): Promise<void>;
 }
 
-interface RunResult { code: number | null; stdout: Buffer; stderr: string; stopped: boolean }
+interface RunResult {
+  code: number | null;
+  stdout: Buffer;
+  stderr: string;
+  stopped: boolean;
+}
 
 /** Runs a command, feeding `input` on stdin; a signal kills it. */
-export function runProcess(cmd: string, args: string[], input: Buffer | string | null, opts: { signal?: AbortSignal; env?: NodeJS.ProcessEnv; stdoutTo?: (chunk: Buffer) => void } = {}): Promise<RunResult> {
+export function runProcess(
+  cmd: string,
+  args: string[],
+  input: Buffer | string | null,
+  opts: { signal?: AbortSignal; env?: NodeJS.ProcessEnv; stdoutTo?: (chunk: Buffer) => void } = {},
+): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     if (opts.signal?.aborted) return resolve({ code: null, stdout: Buffer.alloc(0), stderr: '', stopped: true });
     const child = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'pipe'], env: opts.env ?? process.env });
@@ -73,7 +83,13 @@ export class EspeakEngine implements TtsEngine {
 
   async voices(): Promise<Voice[]> {
     const r = await runProcess('espeak-ng', ['--voices'], null);
-    return r.stdout.toString().split('\n').slice(1).map((l) => l.trim().split(/\s+/)).filter((f) => f.length >= 4).map((f) => ({ id: f[1]!, name: f[3]!.replace(/_/g, ' '), language: f[1]! }));
+    return r.stdout
+      .toString()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.trim().split(/\s+/))
+      .filter((f) => f.length >= 4)
+      .map((f) => ({ id: f[1]!, name: f[3]!.replace(/_/g, ' '), language: f[1]! }));
   }
 
   private args(options: SpeakOptions): string[] {
@@ -141,7 +157,12 @@ export class SayEngine implements TtsEngine {
   }
   async voices(): Promise<Voice[]> {
     const r = await runProcess('say', ['-v', '?'], null);
-    return r.stdout.toString().split('\n').map((l) => l.match(/^(.+?)\s{2,}([a-z]{2}[_-][A-Z]{2})/)).filter((m): m is RegExpMatchArray => !!m).map((m) => ({ id: m[1]!.trim(), name: m[1]!.trim(), language: m[2]! }));
+    return r.stdout
+      .toString()
+      .split('\n')
+      .map((l) => l.match(/^(.+?)\s{2,}([a-z]{2}[_-][A-Z]{2})/))
+      .filter((m): m is RegExpMatchArray => !!m)
+      .map((m) => ({ id: m[1]!.trim(), name: m[1]!.trim(), language: m[2]! }));
   }
   private async voiceArgs(options: SpeakOptions): Promise<string[]> {
     if (options.voice) return ['-v', options.voice];
@@ -175,15 +196,25 @@ export class WindowsSpeechEngine implements TtsEngine {
     return platform() === 'win32';
   }
   async voices(): Promise<Voice[]> {
-    const script = 'Add-Type -AssemblyName System.Speech; (New-Object System.Speech.Synthesis.SpeechSynthesizer).GetInstalledVoices() | % { $_.VoiceInfo.Name + "|" + $_.VoiceInfo.Culture.Name }';
+    const script =
+      'Add-Type -AssemblyName System.Speech; (New-Object System.Speech.Synthesis.SpeechSynthesizer).GetInstalledVoices() | % { $_.VoiceInfo.Name + "|" + $_.VoiceInfo.Culture.Name }';
     const r = await runProcess('powershell.exe', ['-NoProfile', '-Command', script], null);
-    return r.stdout.toString().split(/\r?\n/).filter((l) => l.includes('|')).map((l) => {
-      const [name, lang] = l.split('|');
-      return { id: name!, name: name!, language: lang ?? '' };
-    });
+    return r.stdout
+      .toString()
+      .split(/\r?\n/)
+      .filter((l) => l.includes('|'))
+      .map((l) => {
+        const [name, lang] = l.split('|');
+        return { id: name!, name: name!, language: lang ?? '' };
+      });
   }
   private run(text: string, options: SpeakOptions, out?: string) {
-    const env = { ...process.env, AGENTIC_TTS_VOICE: options.voice ?? '', AGENTIC_TTS_LANG: options.language && options.language !== 'auto' ? options.language : '', AGENTIC_TTS_OUT: out ?? '' };
+    const env = {
+      ...process.env,
+      AGENTIC_TTS_VOICE: options.voice ?? '',
+      AGENTIC_TTS_LANG: options.language && options.language !== 'auto' ? options.language : '',
+      AGENTIC_TTS_OUT: out ?? '',
+    };
     return runProcess('powershell.exe', ['-NoProfile', '-NonInteractive', '-Command', PS_SPEAK], text, { signal: options.signal, env });
   }
   async speak(text: string, options: SpeakOptions = {}): Promise<{ stopped: boolean; durationMs: number }> {

@@ -31,7 +31,10 @@ export class SileroVad {
   private c: Tensor;
   private readonly sr: Tensor;
 
-  private constructor(private readonly ort: Ort, private readonly session: Session) {
+  private constructor(
+    private readonly ort: Ort,
+    private readonly session: Session,
+  ) {
     this.sr = new ort.Tensor('int64', BigInt64Array.from([16000n]), [1]);
     this.h = this.zeros();
     this.c = this.zeros();

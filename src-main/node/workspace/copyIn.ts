@@ -125,7 +125,11 @@ async function copyFileNoFollow(src: string, dest: string, budget: number): Prom
   }
 }
 
-export async function copyIntoWorkspace(root: string, sources: readonly string[], options: { limits?: CopyInLimits; onProgress?: (p: CopyProgress) => void; signal?: AbortSignal } = {}): Promise<CopyInResult> {
+export async function copyIntoWorkspace(
+  root: string,
+  sources: readonly string[],
+  options: { limits?: CopyInLimits; onProgress?: (p: CopyProgress) => void; signal?: AbortSignal } = {},
+): Promise<CopyInResult> {
   const limits = options.limits ?? DEFAULT_COPY_LIMITS;
   const workspace = resolve(root);
   const skipped: CopyInResult['skipped'] = [];
@@ -138,7 +142,8 @@ export async function copyIntoWorkspace(root: string, sources: readonly string[]
   const files = plans.flatMap((p) => p.items.filter((i): i is Extract<Item, { kind: 'file' }> => i.kind === 'file'));
   const totalBytes = files.reduce((n, f) => n + f.size, 0);
   if (files.length > limits.maxFiles) throw new AppError('BAD_INPUT', `Too many files at once: ${files.length} (at most ${limits.maxFiles}). Nothing was copied.`);
-  if (totalBytes > limits.maxBytes) throw new AppError('BAD_INPUT', `Too much at once: ${Math.ceil(totalBytes / 1048576)} MB (at most ${Math.floor(limits.maxBytes / 1048576)} MB). Nothing was copied.`);
+  if (totalBytes > limits.maxBytes)
+    throw new AppError('BAD_INPUT', `Too much at once: ${Math.ceil(totalBytes / 1048576)} MB (at most ${Math.floor(limits.maxBytes / 1048576)} MB). Nothing was copied.`);
 
   await mkdir(workspace, { recursive: true });
   const saved: string[] = [];
@@ -155,7 +160,10 @@ export async function copyIntoWorkspace(root: string, sources: readonly string[]
         const dest = item.rel ? join(destTop, item.rel) : destTop;
         if (!dest.startsWith(workspace + sep)) throw new AppError('BAD_INPUT', `Refusing to write outside the workspace: ${dest}`);
         if (item.kind === 'dir') await mkdir(dest, { recursive: true });
-        else if (item.kind === 'link') await symlink(item.target, dest).catch((error: unknown) => skipped.push({ path: join(plan.src, item.rel), reason: `the link could not be recreated: ${error instanceof Error ? error.message : String(error)}` }));
+        else if (item.kind === 'link')
+          await symlink(item.target, dest).catch((error: unknown) =>
+            skipped.push({ path: join(plan.src, item.rel), reason: `the link could not be recreated: ${error instanceof Error ? error.message : String(error)}` }),
+          );
         else {
           copiedBytes += await copyFileNoFollow(item.src, dest, limits.maxBytes - copiedBytes);
           copiedFiles++;

@@ -91,7 +91,10 @@ async function resolveForWrite(workspace: string, userPath: string): Promise<str
   const rootReal = await realpath(path.resolve(workspace));
   const lexical = path.resolve(path.resolve(workspace), userPath.replace(/\\/g, '/'));
   const rootLexical = isInside(rootReal, lexical) ? rootReal : path.resolve(workspace);
-  const parts = path.relative(rootLexical, lexical).split(path.sep).filter((p) => p !== '');
+  const parts = path
+    .relative(rootLexical, lexical)
+    .split(path.sep)
+    .filter((p) => p !== '');
   if (parts.length === 0) throw outside(workspace, userPath, 'is the workspace itself, not a file in it');
   let current = rootReal;
   for (const [i, part] of parts.entries()) {

@@ -44,13 +44,7 @@ export function AnswerBody({ turn }: { turn: TurnView }) {
     <div className="answer-text" data-testid="answer-text">
       {webCalls.length > 0 && <WebActivity turn={turn} calls={webCalls} />}
       {turn.calls.map((c, i) => (
-        <CallBody
-          key={c.call}
-          call={c}
-          text={texts[i] ?? ''}
-          blocks={blocks.filter((b) => b.call === c.call)}
-          showAgent={c.agent !== null && c.agent !== turn.agent}
-        />
+        <CallBody key={c.call} call={c} text={texts[i] ?? ''} blocks={blocks.filter((b) => b.call === c.call)} showAgent={c.agent !== null && c.agent !== turn.agent} />
       ))}
       {orphanBlocks.map((b) => (
         <BlockTerminal key={b.blockId} block={b} />

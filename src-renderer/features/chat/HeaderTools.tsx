@@ -11,16 +11,40 @@ export function HeaderTools() {
   const set = useStore((s) => s.set);
   return (
     <div className="header-tools">
-      <button className="icon-btn" data-testid="toggle-sidebar" aria-pressed={!prefs.sidebarCollapsed} title="Show or hide the sessions" onClick={() => updatePrefs({ sidebarCollapsed: !prefs.sidebarCollapsed })}>
+      <button
+        className="icon-btn"
+        data-testid="toggle-sidebar"
+        aria-pressed={!prefs.sidebarCollapsed}
+        title="Show or hide the sessions"
+        onClick={() => updatePrefs({ sidebarCollapsed: !prefs.sidebarCollapsed })}
+      >
         ⇤
       </button>
-      <button className="icon-btn" data-testid="toggle-panel" aria-pressed={!prefs.panelCollapsed} title="Show or hide the browser and workspace panel" onClick={() => updatePrefs({ panelCollapsed: !prefs.panelCollapsed })}>
+      <button
+        className="icon-btn"
+        data-testid="toggle-panel"
+        aria-pressed={!prefs.panelCollapsed}
+        title="Show or hide the browser and workspace panel"
+        onClick={() => updatePrefs({ panelCollapsed: !prefs.panelCollapsed })}
+      >
         ⇥
       </button>
-      <button className="icon-btn" data-testid="pin-browser" aria-pressed={prefs.browserPinned} title={prefs.browserPinned ? 'Unpin the browser' : 'Keep the browser shown'} onClick={() => updatePrefs({ browserPinned: !prefs.browserPinned, panelCollapsed: false })}>
+      <button
+        className="icon-btn"
+        data-testid="pin-browser"
+        aria-pressed={prefs.browserPinned}
+        title={prefs.browserPinned ? 'Unpin the browser' : 'Keep the browser shown'}
+        onClick={() => updatePrefs({ browserPinned: !prefs.browserPinned, panelCollapsed: false })}
+      >
         {prefs.browserPinned ? 'Browser ●' : 'Browser'}
       </button>
-      <button className="icon-btn" data-testid="theme-switch" data-theme-choice={prefs.theme} title={`${THEME_LABEL[prefs.theme]} (click for ${NEXT[prefs.theme]})`} onClick={() => updatePrefs({ theme: NEXT[prefs.theme] })}>
+      <button
+        className="icon-btn"
+        data-testid="theme-switch"
+        data-theme-choice={prefs.theme}
+        title={`${THEME_LABEL[prefs.theme]} (click for ${NEXT[prefs.theme]})`}
+        onClick={() => updatePrefs({ theme: NEXT[prefs.theme] })}
+      >
         {THEME_ICON[prefs.theme]}
       </button>
       <button className="icon-btn" data-testid="open-shortcuts" title="Keyboard shortcuts (?)" onClick={() => set({ shortcutsOpen: true })}>

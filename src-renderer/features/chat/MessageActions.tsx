@@ -27,9 +27,19 @@ export function RequestBubble({ turn, busy }: { turn: TurnView; busy: boolean })
     return (
       <div className="request-wrap">
         <div className="request-edit">
-          <textarea data-testid="edit-input" aria-label="Edit your message" autoFocus value={draft} rows={Math.min(8, Math.max(2, draft.split('\n').length))} onChange={(e) => setDraft(e.target.value)} onKeyDown={onKeyDown} />
+          <textarea
+            data-testid="edit-input"
+            aria-label="Edit your message"
+            autoFocus
+            value={draft}
+            rows={Math.min(8, Math.max(2, draft.split('\n').length))}
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={onKeyDown}
+          />
           <div className="request-edit-bar">
-            <button className="btn" onClick={() => setEditing(false)}>Cancel</button>
+            <button className="btn" onClick={() => setEditing(false)}>
+              Cancel
+            </button>
             <button className="btn btn-primary" data-testid="edit-send" disabled={busy || !draft.trim()} onClick={() => void resend()}>
               Send edited
             </button>
@@ -44,9 +54,20 @@ export function RequestBubble({ turn, busy }: { turn: TurnView; busy: boolean })
         {turn.request}
       </div>
       <div className="msg-actions">
-        <time className="msg-time" data-testid="request-time" dateTime={new Date(turn.createdAt).toISOString()}>{formatTime(turn.createdAt)}</time>
+        <time className="msg-time" data-testid="request-time" dateTime={new Date(turn.createdAt).toISOString()}>
+          {formatTime(turn.createdAt)}
+        </time>
         <CopyButton text={turn.request} testId="copy-request" />
-        <button className="icon-btn" data-testid="edit" disabled={busy} title="Edit and send again" onClick={() => { setDraft(turn.request); setEditing(true); }}>
+        <button
+          className="icon-btn"
+          data-testid="edit"
+          disabled={busy}
+          title="Edit and send again"
+          onClick={() => {
+            setDraft(turn.request);
+            setEditing(true);
+          }}
+        >
           Edit
         </button>
       </div>

@@ -23,7 +23,11 @@ export const TurnItem = memo(function TurnItem({ turnId, busy, last }: { turnId:
           <span className="answer-agent" data-testid="answer-agent">
             {turn.agent ?? (waiting ? 'routing…' : 'agent')}
           </span>
-          {statusText && <span className={`turn-status turn-${awaiting ? 'awaiting' : turn.status}`} data-testid="turn-status">{statusText}</span>}
+          {statusText && (
+            <span className={`turn-status turn-${awaiting ? 'awaiting' : turn.status}`} data-testid="turn-status">
+              {statusText}
+            </span>
+          )}
         </div>
         {turn.compacted && (
           <div className="turn-note muted" data-testid="compacted">
@@ -32,7 +36,13 @@ export const TurnItem = memo(function TurnItem({ turnId, busy, last }: { turnId:
         )}
         {turn.plan && <PlanView steps={turn.plan} />}
         <AnswerBody turn={turn} />
-        {waiting && <div className="typing" aria-label="waiting for the model"><span /><span /><span /></div>}
+        {waiting && (
+          <div className="typing" aria-label="waiting for the model">
+            <span />
+            <span />
+            <span />
+          </div>
+        )}
         {turn.error && (
           <div className="turn-error" data-testid="turn-error" data-code={turn.error.code}>
             {humanError(null, turn.error)}

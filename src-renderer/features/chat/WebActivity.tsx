@@ -2,7 +2,13 @@ import type { CallView, TurnView } from '../../state/types.js';
 import { isWebProtocol, readWebReply, type WebStep } from './webSteps.js';
 
 const stepText = (s: WebStep): string =>
-  s.kind === 'search' ? `Searched “${s.query}”` : s.kind === 'open' ? `Opened ${/^\d+$/.test(s.target) ? `result ${s.target}` : s.target}` : s.kind === 'back' ? 'Went back' : `Filled in form ${s.form}`;
+  s.kind === 'search'
+    ? `Searched “${s.query}”`
+    : s.kind === 'open'
+      ? `Opened ${/^\d+$/.test(s.target) ? `result ${s.target}` : s.target}`
+      : s.kind === 'back'
+        ? 'Went back'
+        : `Filled in form ${s.form}`;
 
 /**
  * What the web agent did in this turn, in place of its action language: searches, the pages it
@@ -23,22 +29,31 @@ export function WebActivity({ turn, calls }: { turn: TurnView; calls: CallView[]
       </summary>
       <ul className="web-steps">
         {searches.map((s, i) => (
-          <li key={`s${i}`} data-testid="web-step"><span className="web-kind">search</span> {stepText(s)}</li>
+          <li key={`s${i}`} data-testid="web-step">
+            <span className="web-kind">search</span> {stepText(s)}
+          </li>
         ))}
         {turn.pages.length > 0
           ? turn.pages.map((p, i) => (
               <li key={`p${i}`} data-testid="web-page">
-                <span className="web-kind">page</span> <a href={p.url} target="_blank" rel="noreferrer noopener">{p.title || p.url}</a>
+                <span className="web-kind">page</span>{' '}
+                <a href={p.url} target="_blank" rel="noreferrer noopener">
+                  {p.title || p.url}
+                </a>
               </li>
             ))
           : opens.map((s, i) => (
-              <li key={`o${i}`} data-testid="web-step"><span className="web-kind">page</span> {stepText(s)}</li>
+              <li key={`o${i}`} data-testid="web-step">
+                <span className="web-kind">page</span> {stepText(s)}
+              </li>
             ))}
       </ul>
       {notes.length > 0 && (
         <ul className="web-notes" data-testid="web-notes">
           {notes.map((n, i) => (
-            <li key={i}><span className="web-kind">note</span> {n}</li>
+            <li key={i}>
+              <span className="web-kind">note</span> {n}
+            </li>
           ))}
         </ul>
       )}

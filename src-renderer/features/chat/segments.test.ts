@@ -30,13 +30,23 @@ describe('placeholders', () => {
 });
 
 describe('highlight', () => {
-  const kinds = (code: string, lang: string) => highlight(code, lang).filter((t) => t.kind !== 'plain').map((t) => [t.kind, t.text]);
+  const kinds = (code: string, lang: string) =>
+    highlight(code, lang)
+      .filter((t) => t.kind !== 'plain')
+      .map((t) => [t.kind, t.text]);
 
   it('tells keywords, strings, numbers and comments apart', () => {
     expect(kinds('def f(): return "x" # note', 'python')).toEqual([
-      ['keyword', 'def'], ['keyword', 'return'], ['string', '"x"'], ['comment', '# note'],
+      ['keyword', 'def'],
+      ['keyword', 'return'],
+      ['string', '"x"'],
+      ['comment', '# note'],
     ]);
-    expect(kinds('int x = 42; // c', 'c')).toEqual([['keyword', 'int'], ['number', '42'], ['comment', '// c']]);
+    expect(kinds('int x = 42; // c', 'c')).toEqual([
+      ['keyword', 'int'],
+      ['number', '42'],
+      ['comment', '// c'],
+    ]);
   });
 
   it('does not treat a C preprocessor line as a comment', () => {
@@ -45,7 +55,11 @@ describe('highlight', () => {
 
   it('keeps every character of the source', () => {
     const code = 'echo "a\\"b" && ls # x\nfor i in 1 2; do :; done';
-    expect(highlight(code, 'bash').map((t) => t.text).join('')).toBe(code);
+    expect(
+      highlight(code, 'bash')
+        .map((t) => t.text)
+        .join(''),
+    ).toBe(code);
   });
 });
 

@@ -34,5 +34,4 @@ export function answerAddsToReplies(answer: string, replies: readonly string[]):
   return !replies.some((r) => r.trim() === answer.trim() || (a !== '' && prose(r) === a));
 }
 
-export const stripPlaceholders = (text: string): string =>
-  text.replace(new RegExp(BLOCK_PLACEHOLDER_RE.source, 'g'), '').trim();
+export const stripPlaceholders = (text: string): string => text.replace(new RegExp(BLOCK_PLACEHOLDER_RE.source, 'g'), '').trim();

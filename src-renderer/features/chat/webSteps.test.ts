@@ -4,7 +4,10 @@ import { isWebProtocol, readWebReply } from './webSteps.js';
 describe('readWebReply', () => {
   it('turns protocol lines into steps and notes, and keeps only the summary after DONE', () => {
     const r = readWebReply('I will search first.\nSEARCH: "sea otters tools"\n- **NOTE:** Otters use stones.\nOPEN: result 2\nDONE\nThey use stones.\nSecond line.');
-    expect(r.steps).toEqual([{ kind: 'search', query: 'sea otters tools' }, { kind: 'open', target: '2' }]);
+    expect(r.steps).toEqual([
+      { kind: 'search', query: 'sea otters tools' },
+      { kind: 'open', target: '2' },
+    ]);
     expect(r.notes).toEqual(['Otters use stones.']);
     expect(r.summary).toBe('They use stones.\nSecond line.');
   });

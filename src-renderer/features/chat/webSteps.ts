@@ -2,11 +2,7 @@
 // should see what it did, not that language: this reads a reply into steps, notes and the summary
 // after DONE. Same keyword tolerance as the engine's parser (case, bullets, bold, backticks).
 
-export type WebStep =
-  | { kind: 'search'; query: string }
-  | { kind: 'open'; target: string }
-  | { kind: 'back' }
-  | { kind: 'form'; form: string };
+export type WebStep = { kind: 'search'; query: string } | { kind: 'open'; target: string } | { kind: 'back' } | { kind: 'form'; form: string };
 
 export interface WebReply {
   steps: WebStep[];

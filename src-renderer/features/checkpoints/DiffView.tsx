@@ -45,8 +45,12 @@ export function DiffView({ turnId, sessionId, onClose }: { turnId: string; sessi
     <div className="modal-backdrop" onClick={onClose}>
       <div className="modal diff-modal" role="dialog" aria-modal="true" aria-label="Changes of this turn" data-testid="diff-view" onClick={(e) => e.stopPropagation()}>
         <div className="diff-head">
-          <h2>{summary?.filesChanged ?? changes.length} files changed{undone ? ' · undone' : ''}</h2>
-          <button className="icon-btn" aria-label="Close" onClick={onClose}>✕</button>
+          <h2>
+            {summary?.filesChanged ?? changes.length} files changed{undone ? ' · undone' : ''}
+          </h2>
+          <button className="icon-btn" aria-label="Close" onClick={onClose}>
+            ✕
+          </button>
         </div>
         {notKept.length > 0 && (
           <div className="diff-warning" data-testid="not-undoable">
@@ -82,9 +86,13 @@ export function DiffView({ turnId, sessionId, onClose }: { turnId: string; sessi
         )}
         <div className="modal-actions">
           {undone ? (
-            <button className="btn btn-primary" data-testid="redo-turn" disabled={busy} onClick={() => void restore('redo', false)}>Redo</button>
+            <button className="btn btn-primary" data-testid="redo-turn" disabled={busy} onClick={() => void restore('redo', false)}>
+              Redo
+            </button>
           ) : (
-            <button className="btn btn-primary" data-testid="undo-turn" disabled={busy} onClick={() => void restore('undo', false)}>Undo this turn</button>
+            <button className="btn btn-primary" data-testid="undo-turn" disabled={busy} onClick={() => void restore('undo', false)}>
+              Undo this turn
+            </button>
           )}
         </div>
       </div>

@@ -12,7 +12,9 @@ export function FileDiffView({ diff }: { diff: FileDiff }) {
       <div className="diff-text" data-testid="diff-text">
         {diff.hunks.map((h, i) => (
           <div className="diff-hunk" key={i}>
-            <div className="diff-hunk-head">@@ -{h.oldStart},{h.oldLines} +{h.newStart},{h.newLines} @@</div>
+            <div className="diff-hunk-head">
+              @@ -{h.oldStart},{h.oldLines} +{h.newStart},{h.newLines} @@
+            </div>
             {h.lines.map((l, j) => (
               <div key={j} className={`diff-line ${l.op === '+' ? 'add' : l.op === '-' ? 'del' : ''}`}>
                 <span className="diff-op">{l.op}</span>

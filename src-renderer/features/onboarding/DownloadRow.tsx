@@ -53,7 +53,9 @@ export function DownloadRow({ model }: { model: ModelEntry }) {
     <li className="model-row onboarding-model" data-testid="recommended-model" data-model-id={model.id}>
       <div className="model-main">
         <span className="model-name">{model.name}</span>
-        <span className="muted">{formatBytes(model.sizeBytes)} · {model.license}</span>
+        <span className="muted">
+          {formatBytes(model.sizeBytes)} · {model.license}
+        </span>
         {model.recommended && <span className="badge badge-ok">best fit</span>}
         {!model.fits && <span className="badge badge-failed">may not fit</span>}
       </div>
@@ -62,24 +64,35 @@ export function DownloadRow({ model }: { model: ModelEntry }) {
           <div className="progress">
             <div className="progress-bar" style={{ width: `${percent}%` }} />
             <span className="progress-text">
-              {formatBytes(received)} / {formatBytes(total)} · {phase === 'paused' ? 'paused' : `${formatBytes(rate)}/s · ${formatEta(rate > 0 ? (total - received) / rate : Infinity)} left`}
+              {formatBytes(received)} / {formatBytes(total)} ·{' '}
+              {phase === 'paused' ? 'paused' : `${formatBytes(rate)}/s · ${formatEta(rate > 0 ? (total - received) / rate : Infinity)} left`}
             </span>
           </div>
         </div>
       )}
-      {error && <p className="form-problem" data-testid="download-error">{error}</p>}
+      {error && (
+        <p className="form-problem" data-testid="download-error">
+          {error}
+        </p>
+      )}
       <div className="model-actions">
         {model.installed ? (
-          <button className="btn btn-primary" data-testid="model-use" onClick={() => void applyLocalModel(model.id)}>Use</button>
+          <button className="btn btn-primary" data-testid="model-use" onClick={() => void applyLocalModel(model.id)}>
+            Use
+          </button>
         ) : phase === 'downloading' ? (
-          <button className="btn" data-testid="download-pause" onClick={() => void pause()}>Pause</button>
+          <button className="btn" data-testid="download-pause" onClick={() => void pause()}>
+            Pause
+          </button>
         ) : (
           <button className="btn btn-primary" data-testid="download-start" onClick={() => void start()}>
             {phase === 'paused' ? 'Resume' : phase === 'failed' ? 'Retry' : 'Download'}
           </button>
         )}
         {(phase === 'downloading' || phase === 'paused') && (
-          <button className="btn" data-testid="download-cancel" onClick={() => void cancel()}>Cancel</button>
+          <button className="btn" data-testid="download-cancel" onClick={() => void cancel()}>
+            Cancel
+          </button>
         )}
       </div>
     </li>

@@ -11,9 +11,15 @@ export function ModelStatus() {
   const model = p.model && p.model !== p.kind ? p.model.split('/').pop() : '';
   return (
     <button className="model-status" data-testid="model-status" title="Change the model" onClick={() => set({ modelPicker: 'open' })}>
-      <span className={`badge ${p.local ? 'badge-ok' : 'badge-cloud'}`} data-testid="model-status-badge">{p.local ? 'local' : 'cloud'}</span>
+      <span className={`badge ${p.local ? 'badge-ok' : 'badge-cloud'}`} data-testid="model-status-badge">
+        {p.local ? 'local' : 'cloud'}
+      </span>
       <span className="model-status-kind">{KIND[p.kind] ?? p.kind}</span>
-      {model && <span className="model-status-name" data-testid="model-status-name">{model}</span>}
+      {model && (
+        <span className="model-status-name" data-testid="model-status-name">
+          {model}
+        </span>
+      )}
       <span className="muted model-status-ctx">{p.contextSize ? `${Math.round(p.contextSize / 1024)}k context` : p.kind === 'llama' ? 'loads on first use' : ''}</span>
     </button>
   );

@@ -16,7 +16,8 @@ function Machine() {
   if (!hw) return <p className="muted">Looking at this computer…</p>;
   return (
     <p data-testid="machine">
-      {formatBytes(hw.ramBytes)} memory ({formatBytes(hw.freeRamBytes)} free) · {hw.vramBytes > 0 ? `GPU with ${formatBytes(hw.vramBytes)} VRAM` : 'no GPU detected'} · {hw.cpuCores} CPU core{hw.cpuCores === 1 ? '' : 's'}
+      {formatBytes(hw.ramBytes)} memory ({formatBytes(hw.freeRamBytes)} free) · {hw.vramBytes > 0 ? `GPU with ${formatBytes(hw.vramBytes)} VRAM` : 'no GPU detected'} ·{' '}
+      {hw.cpuCores} CPU core{hw.cpuCores === 1 ? '' : 's'}
     </p>
   );
 }
@@ -36,7 +37,9 @@ function Servers() {
       ) : servers.length === 0 ? (
         <p className="muted">
           None running (looked for Ollama, LM Studio, llama.cpp server, vLLM and Jan on their usual ports).{' '}
-          <button className="link" onClick={look}>Look again</button>
+          <button className="link" onClick={look}>
+            Look again
+          </button>
         </p>
       ) : (
         <ul className="model-list">
@@ -63,7 +66,19 @@ function Servers() {
 }
 
 /** A path from the native picker where the host has one, else typed in. */
-function PathChooser({ kind, label, placeholder, onPath, testId }: { kind: 'gguf' | 'folder'; label: string; placeholder: string; onPath: (p: string) => Promise<void>; testId: string }) {
+function PathChooser({
+  kind,
+  label,
+  placeholder,
+  onPath,
+  testId,
+}: {
+  kind: 'gguf' | 'folder';
+  label: string;
+  placeholder: string;
+  onPath: (p: string) => Promise<void>;
+  testId: string;
+}) {
   const [typing, setTyping] = useState(false);
   const [path, setPath] = useState('');
   const pick = async (): Promise<void> => {
@@ -74,11 +89,21 @@ function PathChooser({ kind, label, placeholder, onPath, testId }: { kind: 'gguf
   };
   return (
     <div className="path-chooser">
-      <button className="btn" data-testid={`${testId}-pick`} onClick={() => void pick()}>{label}</button>
+      <button className="btn" data-testid={`${testId}-pick`} onClick={() => void pick()}>
+        {label}
+      </button>
       {typing && (
-        <form className="path-form" onSubmit={(e) => { e.preventDefault(); if (path.trim()) void onPath(path); }}>
+        <form
+          className="path-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (path.trim()) void onPath(path);
+          }}
+        >
           <input data-testid={`${testId}-path`} placeholder={placeholder} value={path} onChange={(e) => setPath(e.target.value)} autoFocus />
-          <button className="btn btn-primary" type="submit" data-testid={`${testId}-open`}>Open</button>
+          <button className="btn btn-primary" type="submit" data-testid={`${testId}-open`}>
+            Open
+          </button>
         </form>
       )}
     </div>
@@ -119,7 +144,9 @@ export function Onboarding() {
           </section>
           <section className="onboarding-section">
             <h3>Workspace folder</h3>
-            <p className="muted" data-testid="onboarding-workspace">The agents read and write files in {info?.workspace || 'the default folder'}.</p>
+            <p className="muted" data-testid="onboarding-workspace">
+              The agents read and write files in {info?.workspace || 'the default folder'}.
+            </p>
             <PathChooser kind="folder" label="Choose another folder…" placeholder="/path/to/folder" onPath={chooseWorkspace} testId="workspace" />
           </section>
         </div>

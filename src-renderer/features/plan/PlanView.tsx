@@ -14,7 +14,10 @@ export function PlanView({ steps }: { steps: PlanStepView[] }) {
   return (
     <section className="plan" data-testid="plan" aria-label="Plan">
       <div className="plan-head">
-        Plan <span className="muted">{done}/{steps.length} done</span>
+        Plan{' '}
+        <span className="muted">
+          {done}/{steps.length} done
+        </span>
       </div>
       <ol className="plan-steps">
         {steps.map((step) => (

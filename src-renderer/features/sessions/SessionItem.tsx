@@ -55,7 +55,15 @@ export function SessionItem({ session, active, running }: { session: Session; ac
             <button className="icon-btn" data-testid="session-export" onClick={() => void exportSession(session.id)} title="Export as Markdown">
               ⤓
             </button>
-            <button className="icon-btn" data-testid="session-rename" onClick={() => { setTitle(session.title); setEditing(true); }} title="Rename">
+            <button
+              className="icon-btn"
+              data-testid="session-rename"
+              onClick={() => {
+                setTitle(session.title);
+                setEditing(true);
+              }}
+              title="Rename"
+            >
               ✎
             </button>
             <button className="icon-btn" data-testid="session-delete" onClick={() => setConfirming(true)} title="Delete">

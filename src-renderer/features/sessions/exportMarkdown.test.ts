@@ -3,10 +3,19 @@ import type { TurnRecord } from '../../../src-main/common/contract.js';
 import { markdownFileName, sessionMarkdown } from './exportMarkdown.js';
 
 const turn: TurnRecord = {
-  turnId: 't1', request: 'print hi', agent: 'coder', status: 'done',
-  replies: [{ call: 1, text: 'Running it:\n[[block:b1]]', reasoning: '' }, { call: 2, text: 'It printed hi.', reasoning: '' }],
+  turnId: 't1',
+  request: 'print hi',
+  agent: 'coder',
+  status: 'done',
+  replies: [
+    { call: 1, text: 'Running it:\n[[block:b1]]', reasoning: '' },
+    { call: 2, text: 'It printed hi.', reasoning: '' },
+  ],
   blocks: [{ blockId: 'b1', tool: 'python', status: 'ok', success: true, exitCode: 0, output: 'hi\n', savedTo: null, durationMs: 3, code: 'print("hi")', call: 1 }],
-  answer: 'It printed hi.', error: null, plan: null, createdAt: Date.UTC(2026, 0, 2, 3, 4),
+  answer: 'It printed hi.',
+  error: null,
+  plan: null,
+  createdAt: Date.UTC(2026, 0, 2, 3, 4),
 };
 
 describe('sessionMarkdown', () => {

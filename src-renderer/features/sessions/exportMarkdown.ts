@@ -30,4 +30,10 @@ export function sessionMarkdown(title: string, turns: readonly TurnRecord[]): st
   return parts.join('\n').replace(/\n{3,}/g, '\n\n');
 }
 
-export const markdownFileName = (title: string): string => `${(title || 'session').replace(/[^\p{L}\p{N} _-]+/gu, '').trim().slice(0, 60) || 'session'}.md`;
+export const markdownFileName = (title: string): string =>
+  `${
+    (title || 'session')
+      .replace(/[^\p{L}\p{N} _-]+/gu, '')
+      .trim()
+      .slice(0, 60) || 'session'
+  }.md`;

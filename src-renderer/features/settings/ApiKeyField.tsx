@@ -14,7 +14,13 @@ export function ApiKeyField({ hasKey }: { hasKey: boolean }) {
     if (!result) return;
     setValue('');
     await loadAppInfo();
-    setNote(!result.stored ? 'Key removed.' : result.encrypted ? 'Saved, encrypted by the system keychain.' : 'Saved NOT encrypted, in a file only your user can read (no system keychain here; on Linux, install a secret service such as GNOME Keyring or KWallet).');
+    setNote(
+      !result.stored
+        ? 'Key removed.'
+        : result.encrypted
+          ? 'Saved, encrypted by the system keychain.'
+          : 'Saved NOT encrypted, in a file only your user can read (no system keychain here; on Linux, install a secret service such as GNOME Keyring or KWallet).',
+    );
   };
   return (
     <Field label="API key" hint={note ?? (hasKey ? `A key is stored. Enter a new one to replace it. ${storage}` : `Needed by cloud providers. ${storage}`)}>

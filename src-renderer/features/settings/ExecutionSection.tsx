@@ -33,7 +33,12 @@ export function ExecutionSection({ settings, update }: { settings: Settings; upd
         onChange={(network) => void update({ sandbox: { ...settings.sandbox, network } })}
       />
       <Field label="Approval">
-        <Select value={settings.approval.mode} testId="settings-approval-mode" options={APPROVAL_MODES} onChange={(mode) => void update({ approval: { ...settings.approval, mode } })} />
+        <Select
+          value={settings.approval.mode}
+          testId="settings-approval-mode"
+          options={APPROVAL_MODES}
+          onChange={(mode) => void update({ approval: { ...settings.approval, mode } })}
+        />
       </Field>
       <div className="field-row">
         <Field label="Block time limit (s)">

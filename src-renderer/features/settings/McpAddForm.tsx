@@ -28,7 +28,17 @@ export function McpAddForm({ onAdded }: { onAdded: () => void }) {
           <input value={draft.name} data-testid="mcp-name" onChange={(e) => patch({ name: e.target.value })} />
         </Field>
         <Field label="Transport">
-          <Select value={draft.transport} options={[['stdio', 'Command (stdio)'], ['http', 'HTTP URL']] as const} testId="mcp-transport" onChange={(transport) => patch({ transport })} />
+          <Select
+            value={draft.transport}
+            options={
+              [
+                ['stdio', 'Command (stdio)'],
+                ['http', 'HTTP URL'],
+              ] as const
+            }
+            testId="mcp-transport"
+            onChange={(transport) => patch({ transport })}
+          />
         </Field>
       </div>
       {draft.transport === 'stdio' ? (
@@ -49,7 +59,11 @@ export function McpAddForm({ onAdded }: { onAdded: () => void }) {
         </Field>
       )}
       <Toggle label="Trust this server (its tools run without asking)" checked={draft.trusted} onChange={(trusted) => patch({ trusted })} />
-      {problem && <div className="form-problem" role="alert">{problem}</div>}
+      {problem && (
+        <div className="form-problem" role="alert">
+          {problem}
+        </div>
+      )}
       <button className="btn btn-primary" data-testid="mcp-add-button" onClick={() => void add()}>
         Add server
       </button>

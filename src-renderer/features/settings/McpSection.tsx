@@ -26,10 +26,14 @@ function McpRow({ entry, onChanged }: { entry: McpEntry; onChanged: () => void }
     <li className="mcp-row" data-testid="mcp-server" data-status={status}>
       <div className="model-main">
         <span className="model-name">{entry.config.name}</span>
-        <span className={`badge badge-mcp-${status}`} data-testid="mcp-status">{status}</span>
+        <span className={`badge badge-mcp-${status}`} data-testid="mcp-status">
+          {status}
+        </span>
         {entry.config.trusted && <span className="badge">trusted</span>}
       </div>
-      <div className="model-meta muted"><code>{target}</code></div>
+      <div className="model-meta muted">
+        <code>{target}</code>
+      </div>
       {live?.message && <div className="model-meta muted">{live.message}</div>}
       {tools.length > 0 && <div className="mcp-tools">Tools: {tools.join(', ')}</div>}
       <div className="model-actions">

@@ -24,14 +24,13 @@ export function ProviderSection({ settings, update }: { settings: Settings; upda
       <h3>Model provider</h3>
       {reach !== 'machine' && (
         <div className="cloud-note" data-testid="cloud-provider-note" data-reach={reach}>
-          {reach === 'internet' ? '☁' : '⇄'} This provider sends your conversations, files the agents read and command output off this machine, to{' '}
-          {REACH_WORDS[reach]}.
+          {reach === 'internet' ? '☁' : '⇄'} This provider sends your conversations, files the agents read and command output off this machine, to {REACH_WORDS[reach]}.
         </div>
       )}
       {active && active.kind !== p.kind && (
         <div className="cloud-note" data-testid="provider-override">
-          Running now: {KIND_LABELS[active.kind as ProviderKind] ?? active.kind}, chosen when the app was started (a command-line option). The choice
-          below is saved and applies when the app starts without that option.
+          Running now: {KIND_LABELS[active.kind as ProviderKind] ?? active.kind}, chosen when the app was started (a command-line option). The choice below is saved and applies
+          when the app starts without that option.
         </div>
       )}
       <Field label="Provider">
@@ -61,7 +60,12 @@ export function ProviderSection({ settings, update }: { settings: Settings; upda
           In use: {KIND_LABELS[active.kind as ProviderKind] ?? active.kind}
           {active.model && active.model !== active.kind ? `, ${active.model}` : ''}
           {active.contextSize ? `, context ${active.contextSize.toLocaleString()} tokens` : ''}
-          {active.contextSize ? (active.tokenizer === 'estimate' ? ' (token counts are estimates: this provider exposes no tokenizer)' : ' (counted with the model’s tokenizer)') : ''}.
+          {active.contextSize
+            ? active.tokenizer === 'estimate'
+              ? ' (token counts are estimates: this provider exposes no tokenizer)'
+              : ' (counted with the model’s tokenizer)'
+            : ''}
+          .
         </p>
       )}
       <div className="field-row">

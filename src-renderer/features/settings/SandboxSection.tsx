@@ -19,8 +19,8 @@ export function SandboxSection({ settings, update }: { settings: Settings; updat
     <section className="settings-section" data-testid="settings-sandbox">
       <h3>Sandbox</h3>
       <p className="muted">
-        The sandbox is the boundary: a block sees only the workspace, its own private home and the toolchains, never your files, keys or the app&apos;s data, whatever
-        was approved. Checkpoints undo what it changed in the workspace. With the network on, a block can send what it can read — which is why it can read no secret.
+        The sandbox is the boundary: a block sees only the workspace, its own private home and the toolchains, never your files, keys or the app&apos;s data, whatever was approved.
+        Checkpoints undo what it changed in the workspace. With the network on, a block can send what it can read — which is why it can read no secret.
       </p>
       {policy && (
         <div data-testid="sandbox-policy">
@@ -43,7 +43,9 @@ export function SandboxSection({ settings, update }: { settings: Settings; updat
                 <li key={h}>{h}</li>
               ))}
             </ul>
-            <p className="muted">Processes: {policy.limits.processLimit}. Memory: {policy.limits.memoryLimit}.</p>
+            <p className="muted">
+              Processes: {policy.limits.processLimit}. Memory: {policy.limits.memoryLimit}.
+            </p>
           </details>
         </div>
       )}

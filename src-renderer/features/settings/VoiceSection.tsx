@@ -11,7 +11,17 @@ const SPOKEN = [
   ['short', 'Short answers only (never code, tables or lists)'],
   ['all', 'Every answer (never code, tables or lists)'],
 ] as const;
-const LANGUAGES = [['auto', 'Detect'], ['en', 'English'], ['fr', 'French'], ['de', 'German'], ['es', 'Spanish'], ['zh', 'Chinese'], ['it', 'Italian'], ['pt', 'Portuguese'], ['ja', 'Japanese']] as const;
+const LANGUAGES = [
+  ['auto', 'Detect'],
+  ['en', 'English'],
+  ['fr', 'French'],
+  ['de', 'German'],
+  ['es', 'Spanish'],
+  ['zh', 'Chinese'],
+  ['it', 'Italian'],
+  ['pt', 'Portuguese'],
+  ['ja', 'Japanese'],
+] as const;
 
 /** Settings → Voice: microphone, keys, auto-send, language, speech-to-text model, spoken answers. */
 export function VoiceSection({ settings, update }: { settings: Settings; update: UpdateSettings }) {
@@ -31,7 +41,9 @@ export function VoiceSection({ settings, update }: { settings: Settings; update:
     void refresh();
     void navigator.mediaDevices
       ?.enumerateDevices()
-      .then((ds) => setMics([['', 'System default'], ...ds.filter((d) => d.kind === 'audioinput' && d.deviceId).map((d, i) => [d.deviceId, d.label || `Microphone ${i + 1}`] as const)]))
+      .then((ds) =>
+        setMics([['', 'System default'], ...ds.filter((d) => d.kind === 'audioinput' && d.deviceId).map((d, i) => [d.deviceId, d.label || `Microphone ${i + 1}`] as const)]),
+      )
       .catch(() => undefined);
   }, [settings.voice.sttModel]);
 
@@ -41,14 +53,21 @@ export function VoiceSection({ settings, update }: { settings: Settings; update:
     setBusy(null);
     await refresh();
   };
-  const modelOptions = [['', 'Best installed'] as const, ...models.map((m) => [m.id, `${m.name}${m.installed ? '' : ' (not downloaded)'}${m.recommended ? ' — recommended' : ''}`] as const)];
+  const modelOptions = [
+    ['', 'Best installed'] as const,
+    ...models.map((m) => [m.id, `${m.name}${m.installed ? '' : ' (not downloaded)'}${m.recommended ? ' — recommended' : ''}`] as const),
+  ];
   const voices = [['', 'One for the answer’s language'] as const, ...(status?.voices ?? []).map((x) => [x.id, `${x.name} (${x.language})`] as const)];
   const chosen = models.find((m) => m.id === v.sttModel) ?? models.find((m) => m.recommended);
 
   return (
     <section className="settings-section" data-testid="settings-voice">
       <h3>Voice</h3>
-      {status && !status.available && <p className="voice-hint" data-testid="voice-unavailable">{status.message}</p>}
+      {status && !status.available && (
+        <p className="voice-hint" data-testid="voice-unavailable">
+          {status.message}
+        </p>
+      )}
       <Field label="Microphone">
         <Select value={v.inputDevice} options={mics} testId="settings-voice-device" onChange={(inputDevice) => set({ inputDevice })} />
       </Field>
@@ -60,9 +79,19 @@ export function VoiceSection({ settings, update }: { settings: Settings; update:
           <TextInput value={v.globalHotkey} testId="settings-voice-hotkey" onCommit={(globalHotkey) => set({ globalHotkey })} />
         </Field>
       </div>
-      <Toggle label="Send the transcript at once (off: leave it in the message box to edit)" testId="settings-voice-autosend" checked={v.autoSend} onChange={(autoSend) => set({ autoSend })} />
+      <Toggle
+        label="Send the transcript at once (off: leave it in the message box to edit)"
+        testId="settings-voice-autosend"
+        checked={v.autoSend}
+        onChange={(autoSend) => set({ autoSend })}
+      />
       <Field label="Spoken language">
-        <Select value={v.language} options={LANGUAGES.some(([c]) => c === v.language) ? LANGUAGES : [...LANGUAGES, [v.language, v.language] as const]} testId="settings-voice-language" onChange={(language) => set({ language })} />
+        <Select
+          value={v.language}
+          options={LANGUAGES.some(([c]) => c === v.language) ? LANGUAGES : [...LANGUAGES, [v.language, v.language] as const]}
+          testId="settings-voice-language"
+          onChange={(language) => set({ language })}
+        />
       </Field>
       <Field label="Speech-to-text model (whisper.cpp)">
         <Select value={v.sttModel} options={modelOptions} testId="settings-voice-model" onChange={(sttModel) => set({ sttModel })} />
@@ -76,9 +105,19 @@ export function VoiceSection({ settings, update }: { settings: Settings; update:
         <Select value={v.spokenAnswers} options={SPOKEN} testId="settings-voice-spoken" onChange={(spokenAnswers) => set({ spokenAnswers })} />
       </Field>
       <Field label="Voice" hint={status?.tts.message ?? (status?.tts.engine ? `Engine: ${status.tts.engine}` : undefined)}>
-        <Select value={v.voice} options={voices.some(([id]) => id === v.voice) ? voices : [...voices, [v.voice, v.voice] as const]} testId="settings-voice-voice" onChange={(voice) => set({ voice })} />
+        <Select
+          value={v.voice}
+          options={voices.some(([id]) => id === v.voice) ? voices : [...voices, [v.voice, v.voice] as const]}
+          testId="settings-voice-voice"
+          onChange={(voice) => set({ voice })}
+        />
       </Field>
-      <Toggle label="Barge-in: keep listening while the app speaks (its own voice is filtered out)" testId="settings-voice-bargein" checked={v.bargeIn} onChange={(bargeIn) => set({ bargeIn })} />
+      <Toggle
+        label="Barge-in: keep listening while the app speaks (its own voice is filtered out)"
+        testId="settings-voice-bargein"
+        checked={v.bargeIn}
+        onChange={(bargeIn) => set({ bargeIn })}
+      />
       <Field label="Silence that ends an utterance (ms)">
         <NumberInput value={v.hangoverMs} min={200} max={5000} testId="settings-voice-hangover" onCommit={(hangoverMs) => set({ hangoverMs })} />
       </Field>

@@ -16,18 +16,24 @@ export function ShortcutSheet() {
           <tbody>
             {SHORTCUTS.map((s) => (
               <tr key={s.action}>
-                <td><kbd>{displayKeys(s.keys, mac)}</kbd></td>
+                <td>
+                  <kbd>{displayKeys(s.keys, mac)}</kbd>
+                </td>
                 <td>{s.label}</td>
               </tr>
             ))}
             <tr>
-              <td><kbd>Enter</kbd> / <kbd>Shift+Enter</kbd></td>
+              <td>
+                <kbd>Enter</kbd> / <kbd>Shift+Enter</kbd>
+              </td>
               <td>Send / new line</td>
             </tr>
           </tbody>
         </table>
         <div className="modal-actions">
-          <button className="btn" data-testid="close-shortcuts" onClick={() => set({ shortcutsOpen: false })}>Close</button>
+          <button className="btn" data-testid="close-shortcuts" onClick={() => set({ shortcutsOpen: false })}>
+            Close
+          </button>
         </div>
       </div>
     </div>

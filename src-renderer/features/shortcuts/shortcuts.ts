@@ -30,7 +30,13 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { action: 'stop', keys: 'Esc', label: 'Stop the running turn', inFields: true, match: (e) => bare(e) && !e.shiftKey && e.key === 'Escape' },
   { action: 'settings', keys: 'Mod+,', label: 'Settings', inFields: true, match: (e) => mod(e) && e.key === ',' },
   { action: 'toggleSidebar', keys: 'Mod+Shift+S', label: 'Show or hide the sessions', inFields: true, match: (e) => mod(e) && e.shiftKey && e.key.toLowerCase() === 's' },
-  { action: 'togglePanel', keys: 'Mod+Shift+B', label: 'Show or hide the browser and workspace panel', inFields: true, match: (e) => mod(e) && e.shiftKey && e.key.toLowerCase() === 'b' },
+  {
+    action: 'togglePanel',
+    keys: 'Mod+Shift+B',
+    label: 'Show or hide the browser and workspace panel',
+    inFields: true,
+    match: (e) => mod(e) && e.shiftKey && e.key.toLowerCase() === 'b',
+  },
   { action: 'theme', keys: 'Mod+Shift+L', label: 'Switch theme (system, light, dark)', inFields: true, match: (e) => mod(e) && e.shiftKey && e.key.toLowerCase() === 'l' },
   { action: 'shortcuts', keys: '?', label: 'This list', inFields: false, match: (e) => !e.ctrlKey && !e.metaKey && e.key === '?' },
 ];

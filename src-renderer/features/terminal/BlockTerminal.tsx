@@ -66,7 +66,9 @@ export function BlockTerminal({ block }: { block: BlockView }) {
           {notRunText(block)}
         </div>
       ) : awaiting ? (
-        <div className="terminal-note" data-testid="terminal-note">Waiting for your answer: approve or decline this block.</div>
+        <div className="terminal-note" data-testid="terminal-note">
+          Waiting for your answer: approve or decline this block.
+        </div>
       ) : (
         <LazyXterm output={block.output} />
       )}

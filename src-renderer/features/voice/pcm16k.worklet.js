@@ -6,8 +6,8 @@ class Pcm16k extends AudioWorkletProcessor {
   constructor() {
     super();
     this.ratio = sampleRate / 16000;
-    this.pos = 0;          // fractional read position into the input, carried across blocks
-    this.prev = 0;         // last input sample of the previous block, for interpolation
+    this.pos = 0; // fractional read position into the input, carried across blocks
+    this.prev = 0; // last input sample of the previous block, for interpolation
     this.out = new Int16Array(1600);
     this.n = 0;
     this.sumSq = 0;

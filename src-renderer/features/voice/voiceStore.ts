@@ -24,7 +24,11 @@ const set = (patch: Partial<VoiceView>) => {
   view = { ...view, ...patch };
   for (const l of listeners) l();
 };
-export const useVoice = (): VoiceView => useSyncExternalStore((l) => (listeners.add(l), () => listeners.delete(l)), () => view);
+export const useVoice = (): VoiceView =>
+  useSyncExternalStore(
+    (l) => (listeners.add(l), () => listeners.delete(l)),
+    () => view,
+  );
 
 let captureId: string | null = null;
 let capture: Capture | null = null;

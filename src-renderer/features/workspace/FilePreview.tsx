@@ -7,7 +7,21 @@ import { formatBytes } from './files.js';
 
 type Preview = CommandOutput<'workspace.read'>;
 
-const LANGUAGES: Record<string, string> = { py: 'python', js: 'javascript', mjs: 'javascript', ts: 'typescript', tsx: 'typescript', sh: 'bash', bash: 'bash', c: 'c', h: 'c', go: 'go', java: 'java', json: 'json', md: 'markdown' };
+const LANGUAGES: Record<string, string> = {
+  py: 'python',
+  js: 'javascript',
+  mjs: 'javascript',
+  ts: 'typescript',
+  tsx: 'typescript',
+  sh: 'bash',
+  bash: 'bash',
+  c: 'c',
+  h: 'c',
+  go: 'go',
+  java: 'java',
+  json: 'json',
+  md: 'markdown',
+};
 const languageOf = (path: string): string => LANGUAGES[path.split('.').pop()?.toLowerCase() ?? ''] ?? '';
 
 /** One workspace file: its preview (code highlighted, images, a PDF's first page) and Delete, which asks first. */
@@ -39,20 +53,30 @@ export function FilePreview({ path, onClose }: { path: string; onClose: () => vo
             <img src={data} alt={preview.kind === 'pdf' ? `first page of ${path}` : path} data-testid={preview.kind === 'pdf' ? 'preview-pdf' : 'preview-image'} />
           </div>
         ) : (
-          <p className="muted" data-testid="preview-none">No preview for this kind of file ({formatBytes(preview.size)}).</p>
+          <p className="muted" data-testid="preview-none">
+            No preview for this kind of file ({formatBytes(preview.size)}).
+          </p>
         )}
         {preview?.truncated && <p className="muted">Showing the first 512 KB of {formatBytes(preview.size)}.</p>}
         <div className="modal-actions">
           {confirming ? (
             <>
               <span className="form-problem">Delete {path} for good?</span>
-              <button className="btn" onClick={() => setConfirming(false)}>Keep</button>
-              <button className="btn btn-danger" data-testid="file-delete-confirm" onClick={() => void remove()}>Delete</button>
+              <button className="btn" onClick={() => setConfirming(false)}>
+                Keep
+              </button>
+              <button className="btn btn-danger" data-testid="file-delete-confirm" onClick={() => void remove()}>
+                Delete
+              </button>
             </>
           ) : (
             <>
-              <button className="btn" data-testid="file-delete" onClick={() => setConfirming(true)}>Delete…</button>
-              <button className="btn" data-testid="file-preview-close" onClick={onClose}>Close</button>
+              <button className="btn" data-testid="file-delete" onClick={() => setConfirming(true)}>
+                Delete…
+              </button>
+              <button className="btn" data-testid="file-preview-close" onClick={onClose}>
+                Close
+              </button>
             </>
           )}
         </div>

@@ -39,7 +39,11 @@ export function WorkspacePanel() {
           ↻
         </button>
       </div>
-      {folder && <div className="workspace-folder muted" title={folder}>{folder}</div>}
+      {folder && (
+        <div className="workspace-folder muted" title={folder}>
+          {folder}
+        </div>
+      )}
       <ul className="file-list">
         {entries.length === 0 && <li className="muted">No files yet. Drop files on the window to add them.</li>}
         {treeRows(entries, collapsed).map(({ entry: e, name, depth }) => (
@@ -57,13 +61,24 @@ export function WorkspacePanel() {
                 {collapsed.has(e.path) ? '▸' : '▾'} {name}/
               </button>
             ) : (
-              <span className="file-name file-open" role="button" tabIndex={0} data-testid="file-open" onClick={() => setPreviewing(e.path)} onKeyDown={(k) => k.key === 'Enter' && setPreviewing(e.path)}>
+              <span
+                className="file-name file-open"
+                role="button"
+                tabIndex={0}
+                data-testid="file-open"
+                onClick={() => setPreviewing(e.path)}
+                onKeyDown={(k) => k.key === 'Enter' && setPreviewing(e.path)}
+              >
                 {/* The folder part stays, dimmed: a row read alone (search, a screen reader) still says where it is. */}
                 {e.path.length > name.length && <span className="file-dir muted">{e.path.slice(0, e.path.length - name.length)}</span>}
                 {name}
               </span>
             )}
-            {marks.has(e.path) && <span className="file-change" title="changed by the last turn">{marks.get(e.path)}</span>}
+            {marks.has(e.path) && (
+              <span className="file-change" title="changed by the last turn">
+                {marks.get(e.path)}
+              </span>
+            )}
             {!e.dir && <span className="file-size muted">{formatBytes(e.size)}</span>}
           </li>
         ))}

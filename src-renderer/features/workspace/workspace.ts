@@ -33,7 +33,9 @@ export async function importDropped(files: readonly File[]): Promise<string[]> {
   if (result && result.saved.length === 0 && result.skipped.length === 0) return importFiles(files);
   if (result && result.skipped.length > 0) {
     const first = result.skipped[0]!;
-    useStore.getState().notify(`Not copied: ${result.skipped.length === 1 ? `${first.path} (${first.reason})` : `${result.skipped.length} items, e.g. ${first.path} (${first.reason})`}.`);
+    useStore
+      .getState()
+      .notify(`Not copied: ${result.skipped.length === 1 ? `${first.path} (${first.reason})` : `${result.skipped.length} items, e.g. ${first.path} (${first.reason})`}.`);
   }
   useStore.getState().updateDomain((d) => ({ ...d, workspaceVersion: d.workspaceVersion + 1 }));
   return result?.saved ?? [];

@@ -70,7 +70,7 @@ describe('kill -9 during restores', () => {
     const full = Math.min((await runChild('undo', 60_000)).ms, (await runChild('redo', 60_000)).ms);
     let midRestore = 0;
     let seed = 42;
-    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     for (let round = 0; round < 60 && midRestore < 20; round++) {
       const record = service().storeFor(ws).find('turn-kill')!;
       const direction = record.state === 'applied' ? 'undo' : 'redo';
@@ -95,7 +95,12 @@ describe('kill -9 during restores', () => {
     expect(service().storeFor(ws).find('turn-crash')).toBeNull();
     const next = service();
     await next.recoverAll();
-    expect(next.storeFor(ws).find('turn-crash')!.changes.map((c) => c.path)).toEqual(['written-before-the-crash.txt']);
+    expect(
+      next
+        .storeFor(ws)
+        .find('turn-crash')!
+        .changes.map((c) => c.path),
+    ).toEqual(['written-before-the-crash.txt']);
     // And the workspace is free again (the dead process's lock was taken over).
     const r = await next.restore('turn-crash', 'undo');
     expect(r.done).toBe(true);

@@ -18,7 +18,7 @@ const allow = { approval: { mode: 'allow-all' as const } };
 /** Each turn ran exactly its one scripted block, successfully (a failed block would make the model's next reply run in this turn). */
 const ranOk = (turnId: string) => expect(t!.of('block.finished', turnId).map((b) => `${b.status}:${b.output.slice(0, 200)}`)).toEqual([expect.stringMatching(/^ok:/)]);
 const cmd = <K extends CommandName>(name: K, input: CommandInput<K>): Promise<CommandOutput<K>> =>
-  t!.app.handlers[name](input as never, { clientId: "test" }) as Promise<CommandOutput<K>>;
+  t!.app.handlers[name](input as never, { clientId: 'test' }) as Promise<CommandOutput<K>>;
 
 function seedWorkspace(ws: string): void {
   mkdirSync(join(ws, 'sub'), { recursive: true });
@@ -32,7 +32,8 @@ function seedWorkspace(ws: string): void {
 
 describe('checkpoints', () => {
   it('undo-restores-creates-edits-deletes-renames-mkdir-rmdir-and-modes-byte-exact; redo returns', { timeout: 60_000 }, async () => {
-    const bash = 'printf "line 2 changed\\n" > tmp && sed -i "2s/.*/line 2 changed/" a.txt && rm tmp\nmv sub/c.txt sub/renamed.txt\nrm b.bin\nmkdir -p new/deep\nprintf x > new/deep/n.txt\nchmod 600 run.sh\nrmdir emptydir';
+    const bash =
+      'printf "line 2 changed\\n" > tmp && sed -i "2s/.*/line 2 changed/" a.txt && rm tmp\nmv sub/c.txt sub/renamed.txt\nrm b.bin\nmkdir -p new/deep\nprintf x > new/deep/n.txt\nchmod 600 run.sh\nrmdir emptydir';
     const python = 'import os\nopen("py.bin", "wb").write(bytes(range(256)))\nos.chmod("py.bin", 0o640)\nos.makedirs("pydir")\nos.rename("new/deep/n.txt", "new/deep/m.txt")';
     t = await startTestApp([`${fence('bash', bash)}\n${fence('python', python)}`, 'Done.'], { settings: allow });
     seedWorkspace(t.workspace);
@@ -47,15 +48,26 @@ describe('checkpoints', () => {
     const { changes, summary } = await cmd('checkpoint.changes', { turnId: out.turnId });
     const kinds = Object.fromEntries(changes.map((c) => [c.path, c.kind]));
     expect(kinds).toMatchObject({
-      'a.txt': 'modified', 'b.bin': 'deleted', 'sub/renamed.txt': 'renamed', 'run.sh': 'mode', emptydir: 'deleted',
-      'new/deep/m.txt': 'created', 'py.bin': 'created', pydir: 'created',
+      'a.txt': 'modified',
+      'b.bin': 'deleted',
+      'sub/renamed.txt': 'renamed',
+      'run.sh': 'mode',
+      emptydir: 'deleted',
+      'new/deep/m.txt': 'created',
+      'py.bin': 'created',
+      pydir: 'created',
     });
     expect(changes.find((c) => c.path === 'sub/renamed.txt')!.from).toBe('sub/c.txt');
     expect(summary.filesChanged).toBeGreaterThanOrEqual(7);
     expect(t.of('checkpoint.recorded', out.turnId)[0]!.filesChanged).toBe(summary.filesChanged);
     const diff = await cmd('checkpoint.diff', { turnId: out.turnId, path: 'a.txt' });
     expect(diff.view).toBe('text');
-    expect(diff.hunks[0]!.lines).toEqual(expect.arrayContaining([{ op: '-', text: 'line 2' }, { op: '+', text: 'line 2 changed' }]));
+    expect(diff.hunks[0]!.lines).toEqual(
+      expect.arrayContaining([
+        { op: '-', text: 'line 2' },
+        { op: '+', text: 'line 2 changed' },
+      ]),
+    );
     expect((await cmd('checkpoint.diff', { turnId: out.turnId, path: 'py.bin' })).view).toBe('binary');
 
     const undone = await cmd('checkpoint.undo', { turnId: out.turnId, cascade: false });
@@ -69,7 +81,9 @@ describe('checkpoints', () => {
   });
 
   it('a-program-writing-1000-files-is-undone', { timeout: 60_000 }, async () => {
-    t = await startTestApp([fence('python', 'import os\nos.makedirs("out")\nfor i in range(1000):\n    open(f"out/f{i}.txt", "w").write(str(i) * 10)'), 'Wrote them.'], { settings: allow });
+    t = await startTestApp([fence('python', 'import os\nos.makedirs("out")\nfor i in range(1000):\n    open(f"out/f{i}.txt", "w").write(str(i) * 10)'), 'Wrote them.'], {
+      settings: allow,
+    });
     mkdirSync(t.workspace, { recursive: true });
     writeFileSync(join(t.workspace, 'keep.txt'), 'mine');
     const before = treeState(t.workspace);
@@ -156,10 +170,9 @@ describe('checkpoints', () => {
     mkdirSync(outside);
     writeFileSync(join(outside, 'secret.txt'), 'outside');
     try {
-      t = await startTestApp([
-        fence('bash', `mkdir d && echo inside > d/x.txt && ln -s ${outside} out-link`),
-        fence('bash', `rm -rf d && ln -s ${outside} d`),
-      ], { settings: allow });
+      t = await startTestApp([fence('bash', `mkdir d && echo inside > d/x.txt && ln -s ${outside} out-link`), fence('bash', `rm -rf d && ln -s ${outside} d`)], {
+        settings: allow,
+      });
       const session = t.newSession();
       const one = await t.turn(session, 'one', 'coder');
       ranOk(one.turnId);

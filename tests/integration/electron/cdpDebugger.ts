@@ -155,7 +155,18 @@ export async function launchStandIn(executablePath: string): Promise<StandInChro
   const profile = mkdtempSync(join(tmpdir(), 'agentic-standin-'));
   const child = spawn(
     executablePath,
-    ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   const ws = new WebSocket(await devtoolsUrl(child));

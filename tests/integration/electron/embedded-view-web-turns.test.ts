@@ -102,7 +102,11 @@ describe('web turns in the embedded view', () => {
   });
 
   it('search runs on the view through the same driver factory', async () => {
-    const search = createBrowserSearch({ driver: drivers.driverFactory, engines: defaultEngines({ duckduckgo: `${server.origin}/ddg/html/` }, ['duckduckgo']), logger: silentLogger });
+    const search = createBrowserSearch({
+      driver: drivers.driverFactory,
+      engines: defaultEngines({ duckduckgo: `${server.origin}/ddg/html/` }, ['duckduckgo']),
+      logger: silentLogger,
+    });
     const results = await search.search('sea otters', signal);
     expect(results.length).toBeGreaterThan(0);
     expect(results[0]!.url).toMatch(/^https?:\/\//);
@@ -119,7 +123,11 @@ describe('web turns in the embedded view', () => {
   });
 
   it('the web agent searches and reads on the one page of the view, twice in a row (search never waits for a second page)', async () => {
-    const search = createBrowserSearch({ driver: drivers.driverFactory, engines: defaultEngines({ duckduckgo: `${server.origin}/ddg/html/` }, ['duckduckgo']), logger: silentLogger });
+    const search = createBrowserSearch({
+      driver: drivers.driverFactory,
+      engines: defaultEngines({ duckduckgo: `${server.origin}/ddg/html/` }, ['duckduckgo']),
+      logger: silentLogger,
+    });
     const agent = createWebAgent({ driver: drivers.driverFactory, search, searchInPage: true, screencast: false, prompts: filePromptSource() });
     for (const request of ['sea otters tools', 'sea otters again']) {
       const ctx = scriptedAgentContext({ request, script: [`SEARCH: ${request}`, 'OPEN: 1', 'SEARCH: otter diet', 'DONE\nOtters use stones.'] });

@@ -23,10 +23,7 @@ describe('coder loop', () => {
   });
 
   it('coder-fixes-a-failing-block-using-the-feedback', async () => {
-    t = await startTestApp([
-      fence('python', 'print(undefined_name)'),
-      fence('python', 'print("fixed", 6 * 7)'),
-    ]);
+    t = await startTestApp([fence('python', 'print(undefined_name)'), fence('python', 'print("fixed", 6 * 7)')]);
     const out = await t.turn(t.newSession(), 'compute 6*7', 'coder');
     expect(out).toMatchObject({ status: 'done', llmCalls: 2 });
     const blocks = t.of('block.finished', out.turnId);
@@ -39,10 +36,9 @@ describe('coder loop', () => {
   });
 
   it('coder-gives-up-after-max-attempts-with-an-honest-answer', async () => {
-    t = await startTestApp(
-      [fence('python', 'raise SystemExit(3)'), fence('bash', 'exit 4'), fence('python', 'import sys; sys.exit(5)'), 'UNUSED'],
-      { settings: { maxAttempts: 3 } },
-    );
+    t = await startTestApp([fence('python', 'raise SystemExit(3)'), fence('bash', 'exit 4'), fence('python', 'import sys; sys.exit(5)'), 'UNUSED'], {
+      settings: { maxAttempts: 3 },
+    });
     const out = await t.turn(t.newSession(), 'do the impossible', 'coder');
     expect(out.status).toBe('done');
     expect(out.llmCalls).toBe(3);
@@ -66,9 +62,7 @@ describe('coder loop', () => {
   });
 
   it('two-blocks-with-two-save-paths-save-two-files (the original kept one path per reply)', async () => {
-    t = await startTestApp([
-      `${fence('python:pkg/a.py', 'print("a")')}\nand\n${fence('python:pkg/b.py', 'print("b")')}`,
-    ]);
+    t = await startTestApp([`${fence('python:pkg/a.py', 'print("a")')}\nand\n${fence('python:pkg/b.py', 'print("b")')}`]);
     const out = await t.turn(t.newSession(), 'write two scripts', 'coder');
     const saved = t.of('block.finished', out.turnId).map((b) => b.savedTo);
     expect(saved).toEqual(['pkg/a.py', 'pkg/b.py']);
@@ -78,11 +72,7 @@ describe('coder loop', () => {
 
   it('blocks-run-in-order-of-appearance-across-languages', async () => {
     t = await startTestApp([
-      [
-        fence('python', 'open("order.txt", "a").write("1")'),
-        fence('bash', 'printf 2 >> order.txt'),
-        fence('python', 'open("order.txt", "a").write("3")'),
-      ].join('\n'),
+      [fence('python', 'open("order.txt", "a").write("1")'), fence('bash', 'printf 2 >> order.txt'), fence('python', 'open("order.txt", "a").write("3")')].join('\n'),
     ]);
     const out = await t.turn(t.newSession(), 'append 123', 'coder');
     expect(out.llmCalls).toBe(1);
@@ -90,10 +80,7 @@ describe('coder loop', () => {
   });
 
   it('a-failed-block-stops-the-later-blocks-of-that-reply', async () => {
-    t = await startTestApp([
-      `${fence('bash', 'exit 1')}\n${fence('bash', 'touch should-not-exist')}`,
-      'Giving up on purpose.',
-    ]);
+    t = await startTestApp([`${fence('bash', 'exit 1')}\n${fence('bash', 'touch should-not-exist')}`, 'Giving up on purpose.']);
     const out = await t.turn(t.newSession(), 'x', 'coder');
     expect(t.of('block.finished', out.turnId)).toHaveLength(1);
     expect(existsSync(join(t.workspace, 'should-not-exist'))).toBe(false);
@@ -101,14 +88,14 @@ describe('coder loop', () => {
   });
 
   it('feedback-from-every-successful-block-reaches-the-model', async () => {
-    t = await startTestApp([
-      `${fence('bash', 'echo first-output')}\n${fence('python', 'print("second-output")')}`,
-      'Both worked.',
-    ]);
+    t = await startTestApp([`${fence('bash', 'echo first-output')}\n${fence('python', 'print("second-output")')}`, 'Both worked.']);
     const session = t.newSession();
     await t.turn(session, 'run two', 'coder');
     await t.turn(session, 'what did they print?', 'casual');
-    const seen = t.replay().calls[1]!.map((m) => m.content).join('\n');
+    const seen = t
+      .replay()
+      .calls[1]!.map((m) => m.content)
+      .join('\n');
     expect(seen).toContain('first-output');
     expect(seen).toContain('second-output');
   });
@@ -123,6 +110,11 @@ describe('file agent', () => {
     const out = await t.turn(t.newSession(), 'what do my notes say?', 'file');
     expect(out).toMatchObject({ status: 'done', llmCalls: 2, answer: 'The notes say: BUY-MILK.' });
     expect(t.of('block.finished', out.turnId)[0]).toMatchObject({ tool: 'file_finder', status: 'ok' });
-    expect(t.replay().calls[1]!.map((m) => m.content).join('\n')).toContain('remember: BUY-MILK');
+    expect(
+      t
+        .replay()
+        .calls[1]!.map((m) => m.content)
+        .join('\n'),
+    ).toContain('remember: BUY-MILK');
   });
 });

@@ -42,7 +42,12 @@ describe('mcp agent', () => {
     expect(block!.output).toContain('MCP-ROUND-TRIP');
     // An observation-only reply goes back to the model, which answers with it.
     expect(out.llmCalls).toBe(2);
-    expect(t.replay().calls[1]!.map((m) => m.content).join('\n')).toContain('MCP-ROUND-TRIP');
+    expect(
+      t
+        .replay()
+        .calls[1]!.map((m) => m.content)
+        .join('\n'),
+    ).toContain('MCP-ROUND-TRIP');
     expect(out.answer).toBe('The server echoed MCP-ROUND-TRIP.');
   });
 

@@ -37,10 +37,16 @@ describe('memory and sessions', () => {
     expect(first.answer).toBe('The answer is 4.');
     expect(t.of('turn.done', first.turnId)[0]!.reasoning).toContain('SECRET-CHAIN-OF-THOUGHT');
     await t.turn(session, 'thanks', 'casual');
-    const secondCall = t.replay().calls[1]!.map((m) => m.content).join('\n');
+    const secondCall = t
+      .replay()
+      .calls[1]!.map((m) => m.content)
+      .join('\n');
     expect(secondCall).toContain('The answer is 4.');
     expect(secondCall).not.toContain('SECRET-CHAIN-OF-THOUGHT');
-    const stored = t.app.store.loadMemory(session).map((m) => m.content).join('\n');
+    const stored = t.app.store
+      .loadMemory(session)
+      .map((m) => m.content)
+      .join('\n');
     expect(stored).not.toContain('SECRET');
     // The UI still gets the reasoning, stored beside the reply.
     expect(t.app.store.listTurns(session)[0]!.replies[0]!.reasoning).toContain('SECRET-CHAIN-OF-THOUGHT');
@@ -57,7 +63,10 @@ describe('memory and sessions', () => {
       const text = call.map((m) => m.content).join('\n');
       expect(text.includes('ALPHA') && text.includes('BRAVO')).toBe(false);
     }
-    const memA = t.app.store.loadMemory(a).map((m) => m.content).join('\n');
+    const memA = t.app.store
+      .loadMemory(a)
+      .map((m) => m.content)
+      .join('\n');
     expect(memA).toContain('ALPHA-AGAIN');
     expect(memA).not.toContain('BRAVO');
   });
@@ -67,7 +76,12 @@ describe('memory and sessions', () => {
     const s = t.newSession();
     const [x, y] = await Promise.all([t.turn(s, 'q1', 'casual'), t.turn(s, 'q2', 'casual')]);
     expect([x.answer, y.answer]).toEqual(['first', 'second']);
-    expect(t.replay().calls[1]!.map((m) => m.content).join('\n')).toContain('q1');
+    expect(
+      t
+        .replay()
+        .calls[1]!.map((m) => m.content)
+        .join('\n'),
+    ).toContain('q1');
   });
 
   it('stop-during-a-long-block-kills-its-process-tree-and-the-next-turn-works', { timeout: 60_000 }, async () => {
@@ -97,7 +111,10 @@ describe('memory and sessions', () => {
     await waitFor(() => t!.of('answer.delta', turnId).length > 0);
     t.app.engine.cancel(turnId);
     expect((await done).status).toBe('cancelled');
-    const streamed = t.of('answer.delta', turnId).map((e) => e.text).join('');
+    const streamed = t
+      .of('answer.delta', turnId)
+      .map((e) => e.text)
+      .join('');
     expect(streamed.length).toBeLessThan(20_000);
   });
 
@@ -119,7 +136,11 @@ describe('memory and sessions', () => {
     const compacted = t.of('context.compacted');
     expect(compacted).toHaveLength(1);
     expect(compacted[0]!.afterTokens).toBeLessThan(compacted[0]!.beforeTokens);
-    const seen = t.replay().calls.at(-1)!.map((m) => m.content).join('\n');
+    const seen = t
+      .replay()
+      .calls.at(-1)!
+      .map((m) => m.content)
+      .join('\n');
     expect(seen).toContain('SUMMARY-OF-EARLIER-TURNS');
     expect(seen).toContain('A3 lorem'); // the latest exchange is kept verbatim
     expect(seen).not.toContain('A1 lorem');

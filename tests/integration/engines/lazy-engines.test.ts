@@ -34,7 +34,8 @@ function staticPackages(file: string, seen = new Set<string>()): Set<string> {
 
 describe('lazy engines', () => {
   it('the static-import reader sees static imports and skips dynamic ones', () => {
-    const source = 'import a from "libsql"\nimport { x,\n y } from "./chunks/a.js";\nimport "side-effect";\nexport { z } from "re-export";\nconst m = await import("node-llama-cpp");\nconst s = "import q from \'not-code\'";';
+    const source =
+      'import a from "libsql"\nimport { x,\n y } from "./chunks/a.js";\nimport "side-effect";\nexport { z } from "re-export";\nconst m = await import("node-llama-cpp");\nconst s = "import q from \'not-code\'";';
     expect(staticSpecifiers(source)).toEqual(['libsql', './chunks/a.js', 'side-effect', 're-export']);
   });
 

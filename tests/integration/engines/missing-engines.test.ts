@@ -103,7 +103,10 @@ describe('embedded model without node-llama-cpp', () => {
   it('a turn fails with MODEL_LOAD_FAILED that names the engine and points to a server or cloud provider; state says unavailable', async () => {
     const provider = new LlamaCppProvider({ modelPath, logger: silentLogger, engine: missingBinary('node-llama-cpp') });
     const error = await provider.complete(request).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: 'MODEL_LOAD_FAILED', message: expect.stringMatching(/embedded model engine \(llama\.cpp\) is unavailable on this platform.*model server.*cloud provider/) });
+    expect(error).toMatchObject({
+      code: 'MODEL_LOAD_FAILED',
+      message: expect.stringMatching(/embedded model engine \(llama\.cpp\) is unavailable on this platform.*model server.*cloud provider/),
+    });
     expect(localEngineState()).toEqual({ available: false, message: (error as AppError).message });
     await provider.dispose();
   });

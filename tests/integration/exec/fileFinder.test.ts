@@ -37,8 +37,7 @@ afterAll(async () => {
   await ws.dispose();
 });
 
-const find = (params: Record<string, string>, maxChars?: number) =>
-  createFileFinderTool(maxChars ? { maxChars } : {}).run(block('file_finder', '', null, params), context(ws.dir));
+const find = (params: Record<string, string>, maxChars?: number) => createFileFinderTool(maxChars ? { maxChars } : {}).run(block('file_finder', '', null, params), context(ws.dir));
 
 describe('file_finder', () => {
   it('finds a file by name anywhere in the workspace and reads it', async () => {

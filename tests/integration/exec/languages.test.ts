@@ -24,7 +24,10 @@ describe('toolchain detection', () => {
 
   it('answers a block for a missing toolchain with feedback naming what is missing', async () => {
     const tools = await createCodeTools({
-      toolchains: [{ language: 'go', available: false, version: null, commands: {}, missing: ['go'] }, { language: 'python', available: true, version: 'Python 3', commands: { python: 'python3' }, missing: [] }],
+      toolchains: [
+        { language: 'go', available: false, version: null, commands: {}, missing: ['go'] },
+        { language: 'python', available: true, version: 'Python 3', commands: { python: 'python3' }, missing: [] },
+      ],
     });
     expect(tools.languages).toEqual(['python']);
     const result = await tools.unavailable[0]!.run(block('go', 'package main'), context(ws.dir));

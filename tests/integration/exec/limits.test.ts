@@ -10,7 +10,8 @@ beforeAll(async () => {
 afterAll(async () => ws.dispose());
 
 // Distinctive durations make the stray processes findable in /proc.
-const spawnChildren = (tag: string) => `sleep 4${tag}1.5 &\nnohup sleep 4${tag}2.5 >/dev/null 2>&1 &\nsetsid sleep 4${tag}3.5 &\n(setsid nohup sleep 4${tag}4.5 >/dev/null 2>&1 &)\n`;
+const spawnChildren = (tag: string) =>
+  `sleep 4${tag}1.5 &\nnohup sleep 4${tag}2.5 >/dev/null 2>&1 &\nsetsid sleep 4${tag}3.5 &\n(setsid nohup sleep 4${tag}4.5 >/dev/null 2>&1 &)\n`;
 const survivors = (tag: string) => Promise.all([1, 2, 3, 4].map((n) => processesMatching(`sleep\u00004${tag}${n}.5`))).then((l) => l.flat());
 
 describe('process tree', () => {

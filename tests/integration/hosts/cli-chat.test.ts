@@ -57,10 +57,15 @@ function openChat(responses: string[], extra: string[] = []): Terminal {
       const started = Date.now();
       for (;;) {
         const rest = text().slice(from);
-        const m = typeof pattern === 'string' ? (rest.includes(pattern) ? { index: rest.indexOf(pattern), length: pattern.length } : null) : (() => {
-          const r = pattern.exec(rest);
-          return r ? { index: r.index, length: r[0].length } : null;
-        })();
+        const m =
+          typeof pattern === 'string'
+            ? rest.includes(pattern)
+              ? { index: rest.indexOf(pattern), length: pattern.length }
+              : null
+            : (() => {
+                const r = pattern.exec(rest);
+                return r ? { index: r.index, length: r[0].length } : null;
+              })();
         if (m) return from + m.index + m.length;
         if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${String(pattern)}; screen:\n${text().slice(-2000)}`);
         await new Promise((r) => setTimeout(r, 30));

@@ -18,22 +18,49 @@ const oneLine = (stderr: string) => expect(stderr.trim().split('\n')).toHaveLeng
 
 describe('agentic changes / undo / redo', () => {
   it('lists a turn’s changes, undoes the last turn by default, refuses an older one with a conflict, redoes', { timeout: 300_000 }, async () => {
-    const r1 = await runCli(['run', 'write v1', '--agent', 'coder', '--yes', '--workspace', ws, '--replay', replay('1.json', ['```bash\necho v1 > f.txt\n```']), '--json'], { home });
+    const r1 = await runCli(['run', 'write v1', '--agent', 'coder', '--yes', '--workspace', ws, '--replay', replay('1.json', ['```bash\necho v1 > f.txt\n```']), '--json'], {
+      home,
+    });
     expect(r1.code).toBe(0);
     const session = r1.lines[0]!.sessionId as string;
-    const r2 = await runCli(['run', 'write v2', '--agent', 'coder', '--yes', '--workspace', ws, '--session', session, '--replay', replay('2.json', ['```bash\necho v2 > f.txt && mkdir d && echo y > d/y.txt\n```']), '--json'], { home });
+    const r2 = await runCli(
+      [
+        'run',
+        'write v2',
+        '--agent',
+        'coder',
+        '--yes',
+        '--workspace',
+        ws,
+        '--session',
+        session,
+        '--replay',
+        replay('2.json', ['```bash\necho v2 > f.txt && mkdir d && echo y > d/y.txt\n```']),
+        '--json',
+      ],
+      { home },
+    );
     expect(r2.code).toBe(0);
 
     const last = await runCli(['changes', '--json'], { home });
     expect(last.code).toBe(0);
     const changed = JSON.parse(last.stdout) as { turn: number; sessionId: string; filesChanged: number; changes: { path: string; kind: string }[] };
     expect(changed).toMatchObject({ turn: 2, sessionId: session, filesChanged: 2 });
-    expect(changed.changes.map((c) => [c.path, c.kind])).toEqual([['d', 'created'], ['d/y.txt', 'created'], ['f.txt', 'modified']]);
+    expect(changed.changes.map((c) => [c.path, c.kind])).toEqual([
+      ['d', 'created'],
+      ['d/y.txt', 'created'],
+      ['f.txt', 'modified'],
+    ]);
     const first = await runCli(['changes', '--session', session, '--turn', '1'], { home });
     expect(first.stdout).toMatch(/Turn 1 .*: 1 file changed/);
     expect(first.stdout).toMatch(/created\s+f\.txt/);
 
-    for (const args of [['changes', '--session', 'no-such-session'], ['undo', '--session', 'no-such-session'], ['changes', '--turn', '9'], ['undo', '--turn', 'zzz']]) {
+    for (const args of [
+      ['changes', '--session', 'no-such-session'],
+      ['undo', '--session', 'no-such-session'],
+      ['changes', '--turn', '9'],
+      ['undo', '--turn', 'zzz'],
+    ]) {
       const r = await runCli(args, { home });
       expect(r.code, args.join(' ')).toBe(2);
       oneLine(r.stderr);

@@ -26,7 +26,10 @@ function cli(args: string[], opts: { input?: string; env?: Record<string, string
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
-      const lines = stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+      const lines = stdout
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
       resolve({ code, stdout, stderr, lines });
     });
     child.stdin.on('error', () => undefined);

@@ -84,7 +84,10 @@ describe('agentic route', () => {
     const input = ['bonjour !', '你好', 'find the best free weather API and write a script that uses it', ''].join('\n');
     const r = await runCli(['route'], { home, input });
     expect(r.code).toBe(0);
-    const decisions = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { agent: string; language: string });
+    const decisions = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { agent: string; language: string });
     expect(decisions).toHaveLength(3);
     expect(decisions[0]).toMatchObject({ agent: 'casual', language: 'fr' });
     expect(decisions[1]).toMatchObject({ agent: 'casual', language: 'zh' });

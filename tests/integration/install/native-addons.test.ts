@@ -55,8 +55,17 @@ describe('native addons of the production tree', () => {
 
   it('finds the addons the main process loads (store, terminal, router, model, speech)', () => {
     const rel = addons.map((a) => relative(root, a).split('\\').join('/'));
-    for (const pkg of ['node_modules/@libsql/', 'node_modules/node-pty/', 'node_modules/onnxruntime-node/', 'node_modules/@node-llama-cpp/', 'node_modules/@fugood/node-whisper-']) {
-      expect(rel.some((r) => r.startsWith(pkg)), `an addon under ${pkg}`).toBe(true);
+    for (const pkg of [
+      'node_modules/@libsql/',
+      'node_modules/node-pty/',
+      'node_modules/onnxruntime-node/',
+      'node_modules/@node-llama-cpp/',
+      'node_modules/@fugood/node-whisper-',
+    ]) {
+      expect(
+        rel.some((r) => r.startsWith(pkg)),
+        `an addon under ${pkg}`,
+      ).toBe(true);
     }
   });
 

@@ -61,7 +61,11 @@ export function useFakeServer(set: (server: FakeServer) => void): void {
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Writes `data: <json>` events; `drop` kills the socket after that many events instead of ending cleanly. */
-export async function writeSse(res: ServerResponse, events: Array<object | string>, opts: { delayMs?: number; firstDelayMs?: number; drop?: number; named?: boolean } = {}): Promise<void> {
+export async function writeSse(
+  res: ServerResponse,
+  events: Array<object | string>,
+  opts: { delayMs?: number; firstDelayMs?: number; drop?: number; named?: boolean } = {},
+): Promise<void> {
   res.writeHead(200, { 'content-type': 'text/event-stream' });
   if (opts.firstDelayMs) await sleep(opts.firstDelayMs);
   for (let i = 0; i < events.length; i++) {

@@ -170,7 +170,10 @@ describe('generatePlain', () => {
 });
 
 describe('plainStops', () => {
-  const history = [{ type: 'user' as const, text: 'hi' }, { type: 'model' as const, response: [] }];
+  const history = [
+    { type: 'user' as const, text: 'hi' },
+    { type: 'model' as const, response: [] },
+  ];
 
   it('turns the template stop triggers into stop tokens and stop strings', async () => {
     const model = await loadModel();

@@ -18,12 +18,23 @@ let dir: string;
 let dropNextAt: number | null = null;
 
 const entry = (over: Partial<CatalogEntry>): CatalogEntry => ({
-  id: 'tiny', name: 'Tiny', uri: 'hf:acme/tiny-GGUF/tiny-q4.gguf', sizeBytes: payload.length, sizeExact: true, license: 'MIT', sha256: sha, ...over,
+  id: 'tiny',
+  name: 'Tiny',
+  uri: 'hf:acme/tiny-GGUF/tiny-q4.gguf',
+  sizeBytes: payload.length,
+  sizeExact: true,
+  license: 'MIT',
+  sha256: sha,
+  ...over,
 });
 
 function manager(catalog: CatalogEntry[], ramBytes = 16 * GB, vramBytes = 0): ModelManager {
   return new ModelManager({
-    modelsDir: dir, logger: silentLogger, catalog, downloadBaseUrl: server.url, retryDelayMs: 10,
+    modelsDir: dir,
+    logger: silentLogger,
+    catalog,
+    downloadBaseUrl: server.url,
+    retryDelayMs: 10,
     memory: () => Promise.resolve({ ramBytes, freeRamBytes: ramBytes, vramBytes }),
   });
 }

@@ -19,7 +19,8 @@ useFakeServer((s) => (server = s));
 
 describe('OllamaProvider', () => {
   const ollama = (extra: Partial<ConstructorParameters<typeof OllamaProvider>[0]> = {}) => new OllamaProvider({ baseUrl: server.url, model: 'qwen3:8b', logger, ...extra });
-  const showsContext = (n: number) => server.routes.set('POST /api/show', (_q, res) => json(res, 200, { model_info: { 'general.architecture': 'qwen3', 'qwen3.context_length': n } }));
+  const showsContext = (n: number) =>
+    server.routes.set('POST /api/show', (_q, res) => json(res, 200, { model_info: { 'general.architecture': 'qwen3', 'qwen3.context_length': n } }));
 
   it('sets num_ctx from the model so Ollama does not truncate to its small default', async () => {
     showsContext(40960);

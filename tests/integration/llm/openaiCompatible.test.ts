@@ -73,7 +73,9 @@ describe('OpenAiCompatibleProvider', () => {
 
   it('maps 401 to PROVIDER_AUTH without logging the key', async () => {
     server.routes.set('POST /v1/chat/completions', (_q, res) => json(res, 401, { error: { message: 'Incorrect API key provided: sk-test-secret-123' } }));
-    const error = await provider().complete({ messages: ask, signal: live() }).catch((e: unknown) => e);
+    const error = await provider()
+      .complete({ messages: ask, signal: live() })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'PROVIDER_AUTH' });
     expect((error as Error).message).not.toContain(KEY);
     expect(logLines.join('\n')).not.toContain(KEY);
@@ -97,7 +99,13 @@ describe('OpenAiCompatibleProvider', () => {
   });
 
   it('stops at once when the caller aborts mid-stream', async () => {
-    server.routes.set('POST /v1/chat/completions', (_q, res) => writeSse(res, Array.from({ length: 50 }, () => chunk({ content: 'x' })), { delayMs: 50 }));
+    server.routes.set('POST /v1/chat/completions', (_q, res) =>
+      writeSse(
+        res,
+        Array.from({ length: 50 }, () => chunk({ content: 'x' })),
+        { delayMs: 50 },
+      ),
+    );
     const controller = new AbortController();
     const started = performance.now();
     const run = provider().complete({ messages: ask, signal: controller.signal, onDelta: () => controller.abort() });
@@ -111,7 +119,14 @@ describe('OpenAiCompatibleProvider', () => {
   });
 
   it('takes the context size from a vLLM-style /v1/models max_model_len', async () => {
-    server.routes.set('GET /v1/models', (_q, res) => json(res, 200, { data: [{ id: 'other', max_model_len: 1 }, { id: 'm1', max_model_len: 32768 }] }));
+    server.routes.set('GET /v1/models', (_q, res) =>
+      json(res, 200, {
+        data: [
+          { id: 'other', max_model_len: 1 },
+          { id: 'm1', max_model_len: 32768 },
+        ],
+      }),
+    );
     expect(await provider().info()).toMatchObject({ contextSize: 32768, contextSizeSource: 'server' });
   });
 

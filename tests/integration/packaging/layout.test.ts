@@ -24,7 +24,7 @@ function notShipped(rel: string): string | null {
   if (rel.startsWith('node_modules/@fugood/node-whisper-wasm/')) return 'the browser build of whisper';
   if (/^node_modules\/@libsql\/[^/]*-musl\//.test(rel)) return 'musl build (Electron needs glibc)';
   if (rel.includes('/obj.target/')) return 'node-gyp intermediate';
-  if (rel.endsWith('.dll')) return 'Windows library (electron-builder drops .dll and .exe from other platforms\' builds)';
+  if (rel.endsWith('.dll')) return "Windows library (electron-builder drops .dll and .exe from other platforms' builds)";
   if (rel.startsWith('node_modules/node-llama-cpp/llama/localBuilds/')) return 'built from source on this machine';
   if (rel.startsWith('node_modules/@fugood/whisper.node/whisper.cpp/')) return 'whisper.cpp sources';
   const other = (prefix: string, mine: string) => rel.startsWith(prefix) && !rel.startsWith(prefix + mine);
@@ -50,7 +50,10 @@ describe.skipIf(process.platform !== 'linux')('packaged app layout (electron-bui
     await makeStandInElectron(join(tmp, 'electron'));
     const started = performance.now();
     const output = join(tmp, 'dist');
-    const { attempts } = await withStableInputs(BUILT.map((f) => join(ROOT, f)), () => runElectronBuilder(ROOT, { electronDist: join(tmp, 'electron'), 'directories.output': output, npmRebuild: 'false' }, 170_000));
+    const { attempts } = await withStableInputs(
+      BUILT.map((f) => join(ROOT, f)),
+      () => runElectronBuilder(ROOT, { electronDist: join(tmp, 'electron'), 'directories.output': output, npmRebuild: 'false' }, 170_000),
+    );
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     appDir = join(tmp, 'dist', 'linux-unpacked');
     files = listPackagedApp(appDir);
@@ -82,7 +85,14 @@ describe.skipIf(process.platform !== 'linux')('packaged app layout (electron-bui
       const code = asar.extractFile(archive(), f).toString();
       for (const m of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire(?:\.resolve)?\s*\(\s*)["']([@a-z0-9][\w@./-]*)["']/g)) specifiers.add(m[1]!);
     }
-    const packages = [...specifiers].filter((s) => !s.startsWith('node:') && s !== 'electron').map((s) => s.split('/').slice(0, s.startsWith('@') ? 2 : 1).join('/'));
+    const packages = [...specifiers]
+      .filter((s) => !s.startsWith('node:') && s !== 'electron')
+      .map((s) =>
+        s
+          .split('/')
+          .slice(0, s.startsWith('@') ? 2 : 1)
+          .join('/'),
+      );
     expect(packages.length).toBeGreaterThan(10);
     // Wholly unpacked packages (node-pty, onnxruntime-node) are listed with their unpacked path.
     const missing = [...new Set(packages)].filter((name) => !['app.asar', 'app.asar.unpacked'].some((a) => packaged.has(`resources/${a}/node_modules/${name}/package.json`)));
@@ -117,7 +127,11 @@ describe.skipIf(process.platform !== 'linux')('packaged app layout (electron-bui
   it('the router model and the catalogue are outside the archive; sources, tests, scripts and router data are not packaged', () => {
     for (const f of ['resources/router/router.onnx', 'resources/router/featurizer.json', 'resources/models/catalog.json']) expect(packaged.has(f), f).toBe(true);
     const inArchive = files.filter((f) => f.inAsar).map((f) => f.path.slice('resources/app.asar/'.length));
-    const strays = inArchive.filter((p) => /^(tests|scripts|bench|docs|src-main|src-renderer|src-preload|resources|build|types|bin|\.ci|\.github)\//.test(p) || (!p.startsWith('node_modules/') && /\.(ts|tsx|map|jsonl)$/.test(p)));
+    const strays = inArchive.filter(
+      (p) =>
+        /^(tests|scripts|bench|docs|src-main|src-renderer|src-preload|resources|build|types|bin|\.ci|\.github)\//.test(p) ||
+        (!p.startsWith('node_modules/') && /\.(ts|tsx|map|jsonl)$/.test(p)),
+    );
     expect(strays).toEqual([]);
     expect(files.filter((f) => /\.jsonl$|router\/data\//.test(f.path)).map((f) => f.path)).toEqual([]);
     expect(existsSync(join(appDir, 'resources', 'default_app.asar'))).toBe(false);
@@ -132,7 +146,11 @@ describe.skipIf(process.platform !== 'linux')('packaged app layout (electron-bui
     const copied = devOnly.filter((name) => files.some((f) => f.path.includes(`/node_modules/${name}/`)));
     expect(copied).toEqual([]);
     // Development tools that are dependencies (the CLI's tsx, the router's ONNX writer) are left out too.
-    for (const name of ['tsx', 'esbuild', 'onnx-proto', 'protobufjs']) expect(files.some((f) => f.path.includes(`/node_modules/${name}/`)), name).toBe(false);
+    for (const name of ['tsx', 'esbuild', 'onnx-proto', 'protobufjs'])
+      expect(
+        files.some((f) => f.path.includes(`/node_modules/${name}/`)),
+        name,
+      ).toBe(false);
   });
 
   it('flips the fuses: RunAsNode, NODE_OPTIONS and --inspect off; cookie encryption, asar integrity, asar-only on', async () => {
@@ -148,9 +166,24 @@ describe.skipIf(process.platform !== 'linux')('packaged app layout (electron-bui
 
   it('appPaths() pointed at the packaged layout resolves every file to one that exists, and the router loads from there', async () => {
     const resources = join(appDir, 'resources');
-    const p = appPaths({ host: 'electron', packaged: true, appPath: join(resources, 'app.asar'), resourcesPath: resources, userData: join(tmp, 'user'), agenticHome: join(tmp, 'home') });
+    const p = appPaths({
+      host: 'electron',
+      packaged: true,
+      appPath: join(resources, 'app.asar'),
+      resourcesPath: resources,
+      userData: join(tmp, 'user'),
+      agenticHome: join(tmp, 'home'),
+    });
     const main = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { main: string }).main;
-    const wanted = [join(p.appRoot, 'package.json'), join(p.appRoot, main), join(p.renderer, 'index.html'), join(p.router, 'router.onnx'), join(p.router, 'featurizer.json'), p.catalog, ...listRepo('prompts').map((f) => join(p.prompts, relative('prompts', f)))];
+    const wanted = [
+      join(p.appRoot, 'package.json'),
+      join(p.appRoot, main),
+      join(p.renderer, 'index.html'),
+      join(p.router, 'router.onnx'),
+      join(p.router, 'featurizer.json'),
+      p.catalog,
+      ...listRepo('prompts').map((f) => join(p.prompts, relative('prompts', f))),
+    ];
     for (const path of wanted) expect(existsInPackage(files, appDir, path), path).toBe(true);
     expect(loadCatalog(p.catalog).length).toBeGreaterThan(0);
     // onnxruntime opens the model by path: from the packaged extraResources, as the desktop app will.
@@ -180,7 +213,10 @@ function printSizes(files: readonly PackagedFile[], seconds: string): void {
     const m = /^resources\/app\.asar\.unpacked\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(f.path);
     if (m) engines.set(m[1]!, (engines.get(m[1]!) ?? 0) + f.size);
   }
-  const perEngine = [...engines].sort((x, y) => y[1] - x[1]).map(([name, size]) => `      ${name.padEnd(48)} ${mib(size)}\n`).join('');
+  const perEngine = [...engines]
+    .sort((x, y) => y[1] - x[1])
+    .map(([name, size]) => `      ${name.padEnd(48)} ${mib(size)}\n`)
+    .join('');
   process.stdout.write(
     `packaged app (electron-builder --linux dir, ${seconds}; Electron itself excluded, it is a stand-in here):\n` +
       `  app code (out/, prompts, package.json, in app.asar)  ${mib(code)}\n` +

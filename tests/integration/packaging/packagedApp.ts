@@ -24,7 +24,10 @@ export async function makeStandInElectron(dir: string): Promise<string> {
   mkdirSync(join(dir, 'resources'), { recursive: true });
   const exe = join(dir, 'electron');
   const wire = Buffer.concat([Buffer.from(SENTINEL), Buffer.from([1, DEFAULT_WIRE.length]), Buffer.from(DEFAULT_WIRE)]);
-  writeFileSync(exe, Buffer.concat([Buffer.from('#!/bin/sh\n# stand-in for the Electron binary; fuse wire: '), wire, Buffer.from('\necho "stand-in Electron: cannot run an app" >&2\nexit 1\n')]));
+  writeFileSync(
+    exe,
+    Buffer.concat([Buffer.from('#!/bin/sh\n# stand-in for the Electron binary; fuse wire: '), wire, Buffer.from('\necho "stand-in Electron: cannot run an app" >&2\nexit 1\n')]),
+  );
   chmodSync(exe, 0o755);
   writeFileSync(join(dir, 'version'), version);
   const app = join(dir, 'default_app');
@@ -44,7 +47,10 @@ export async function withStableInputs<T>(inputs: readonly string[], build: () =
   const stamp = () => inputs.map((f) => (existsSync(f) ? statSync(f).mtimeMs : -1)).join(',');
   for (let attempt = 1; ; attempt++) {
     const before = stamp();
-    const outcome = await build().then((value) => ({ value }), (error: unknown) => ({ error }));
+    const outcome = await build().then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    );
     if (stamp() === before || attempt === 3) {
       if ('error' in outcome) throw outcome.error;
       return { value: outcome.value, attempts: attempt };
@@ -111,7 +117,14 @@ export function productionPackages(): Promise<string[]> {
     child.on('error', reject);
     // npm ls exits 1 for extraneous or invalid entries but still prints the tree. Lines read
     // path:name@version[:EXTRANEOUS]; an extraneous package is in no package.json, so not shipped.
-    child.on('close', () => resolve(out.split('\n').filter((l) => l.startsWith(join(ROOT, 'node_modules')) && !l.endsWith(':EXTRANEOUS')).map((l) => l.split(':')[0]!)));
+    child.on('close', () =>
+      resolve(
+        out
+          .split('\n')
+          .filter((l) => l.startsWith(join(ROOT, 'node_modules')) && !l.endsWith(':EXTRANEOUS'))
+          .map((l) => l.split(':')[0]!),
+      ),
+    );
   });
 }
 

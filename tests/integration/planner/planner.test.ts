@@ -11,7 +11,11 @@ afterEach(async () => {
 
 const plan = (steps: unknown[]) => fence('json', JSON.stringify({ plan: steps }));
 const lastPlan = (t: TestApp, turnId: string) => t.of('plan.updated', turnId).at(-1)!.steps;
-const seenBy = (t: TestApp, call: number) => t.replay().calls[call]!.map((m) => m.content).join('\n');
+const seenBy = (t: TestApp, call: number) =>
+  t
+    .replay()
+    .calls[call]!.map((m) => m.content)
+    .join('\n');
 
 describe('planner', () => {
   it('runs steps in dependency order and hands each step the results it needs', async () => {
@@ -26,7 +30,10 @@ describe('planner', () => {
     ]);
     const out = await t.turn(t.newSession(), 'pick a number and double it', 'planner');
     expect(out.status).toBe('done');
-    expect(lastPlan(t, out.turnId).map((s) => [s.id, s.status])).toEqual([['b', 'done'], ['a', 'done']]);
+    expect(lastPlan(t, out.turnId).map((s) => [s.id, s.status])).toEqual([
+      ['b', 'done'],
+      ['a', 'done'],
+    ]);
     // Call 2 is step a (casual), call 4 is step b (coder): it saw step a's result, and no session memory.
     expect(seenBy(t, 1)).toContain('Pick a number');
     expect(seenBy(t, 3)).toContain('THE-NUMBER-21');
@@ -37,9 +44,23 @@ describe('planner', () => {
 
   it.each([
     ['an unknown agent', [{ id: '1', agent: 'wizard', task: 'x', need: [] }], /"wizard", which does not exist/],
-    ['a duplicate id', [{ id: '1', agent: 'casual', task: 'x' }, { id: '1', agent: 'casual', task: 'y' }], /Step id "1" is used more than once/],
+    [
+      'a duplicate id',
+      [
+        { id: '1', agent: 'casual', task: 'x' },
+        { id: '1', agent: 'casual', task: 'y' },
+      ],
+      /Step id "1" is used more than once/,
+    ],
     ['a missing dependency', [{ id: '1', agent: 'casual', task: 'x', need: ['9'] }], /needs "9", but no step has that id/],
-    ['a cycle', [{ id: '1', agent: 'casual', task: 'x', need: ['2'] }, { id: '2', agent: 'casual', task: 'y', need: ['1'] }], /in a cycle/],
+    [
+      'a cycle',
+      [
+        { id: '1', agent: 'casual', task: 'x', need: ['2'] },
+        { id: '2', agent: 'casual', task: 'y', need: ['1'] },
+      ],
+      /in a cycle/,
+    ],
   ])('sends %s back to the model with the exact problem, then runs the corrected plan', async (_name, bad, problem) => {
     t = await startTestApp([plan(bad), plan([{ id: '1', agent: 'casual', task: 'Say ok', need: [] }]), 'ok']);
     const out = await t.turn(t.newSession(), 'do it', 'planner');
@@ -71,19 +92,28 @@ describe('planner', () => {
     );
     const out = await t.turn(t.newSession(), 'fix things', 'planner');
     const steps = lastPlan(t, out.turnId);
-    expect(steps.map((s) => [s.id, s.status])).toEqual([['1', 'failed'], ['3', 'done']]);
+    expect(steps.map((s) => [s.id, s.status])).toEqual([
+      ['1', 'failed'],
+      ['3', 'done'],
+    ]);
     expect(seenBy(t, 2)).toMatch(/Step 1 \(coder\) FAILED/);
   });
 
   it('NO_UPDATE keeps the rest of the plan', async () => {
     t = await startTestApp([
-      plan([{ id: '1', agent: 'casual', task: 'A', need: [] }, { id: '2', agent: 'casual', task: 'B', need: ['1'] }]),
+      plan([
+        { id: '1', agent: 'casual', task: 'A', need: [] },
+        { id: '2', agent: 'casual', task: 'B', need: ['1'] },
+      ]),
       'done A',
       'NO_UPDATE',
       'done B',
     ]);
     const out = await t.turn(t.newSession(), 'a then b', 'planner');
-    expect(lastPlan(t, out.turnId).map((s) => [s.task, s.status])).toEqual([['A', 'done'], ['B', 'done']]);
+    expect(lastPlan(t, out.turnId).map((s) => [s.task, s.status])).toEqual([
+      ['A', 'done'],
+      ['B', 'done'],
+    ]);
     // The revision check is not streamed into the chat.
     expect(t.of('reply.completed', out.turnId).map((r) => r.text)).not.toContain('NO_UPDATE');
   });
@@ -100,13 +130,15 @@ describe('planner', () => {
     await new Promise((r) => setTimeout(r, 300));
     t.app.engine.cancel(turnId);
     expect((await done).status).toBe('cancelled');
-    const sleeping = readdirSync('/proc').filter((p) => /^\d+$/.test(p)).filter((p) => {
-      try {
-        return readFileSync(`/proc/${p}/cmdline`, 'latin1').includes('987.321');
-      } catch {
-        return false;
-      }
-    });
+    const sleeping = readdirSync('/proc')
+      .filter((p) => /^\d+$/.test(p))
+      .filter((p) => {
+        try {
+          return readFileSync(`/proc/${p}/cmdline`, 'latin1').includes('987.321');
+        } catch {
+          return false;
+        }
+      });
     expect(sleeping).toEqual([]);
   });
 });

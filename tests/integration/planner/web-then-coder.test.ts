@@ -19,10 +19,15 @@ afterAll(async () => {
 describe('planner: web then coder', () => {
   it('runs the web step, hands its result to the coder step, and asks before running code after web text', { timeout: 180_000 }, async () => {
     const asked: ApprovalRequest[] = [];
-    const plan = fence('json', JSON.stringify({ plan: [
-      { id: 'w', agent: 'web', task: 'Find how sea otters use tools', need: [] },
-      { id: 'c', agent: 'coder', task: 'Print the tool the web step found', need: ['w'] },
-    ] }));
+    const plan = fence(
+      'json',
+      JSON.stringify({
+        plan: [
+          { id: 'w', agent: 'web', task: 'Find how sea otters use tools', need: [] },
+          { id: 'c', agent: 'coder', task: 'Print the tool the web step found', need: ['w'] },
+        ],
+      }),
+    );
     t = await startTestApp(
       [
         plan,
@@ -37,9 +42,16 @@ describe('planner: web then coder', () => {
     const out = await t.turn(t.newSession(), 'find how otters use tools, then print it with python', 'planner');
     expect(out.status).toBe('done');
     const steps = t.of('plan.updated', out.turnId).at(-1)!.steps;
-    expect(steps.map((s) => [s.id, s.status])).toEqual([['w', 'done'], ['c', 'done']]);
+    expect(steps.map((s) => [s.id, s.status])).toEqual([
+      ['w', 'done'],
+      ['c', 'done'],
+    ]);
     // The coder's model call (the last one) carried the web step's result and its source.
-    const coderCall = t.replay().calls.at(-1)!.map((m) => m.content).join('\n');
+    const coderCall = t
+      .replay()
+      .calls.at(-1)!
+      .map((m) => m.content)
+      .join('\n');
     expect(coderCall).toContain('STONES-AS-TOOLS');
     expect(coderCall).toContain(`${fixtures.origin}/article`);
     expect(asked.map((a) => a.tool)).toEqual(['python']);

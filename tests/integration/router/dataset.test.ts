@@ -13,7 +13,33 @@ function bruteForce(sets: Uint32Array[], threshold: number): string[] {
 /** Requests built from a small vocabulary, many of them variations of one another, of very different lengths. */
 function corpus(count: number, seed: number): Uint32Array[] {
   const random = seededRandom(seed);
-  const words = ['find', 'my', 'tax', 'pdf', 'files', 'and', 'email', 'them', 'to', 'anna', 'search', 'the', 'web', 'for', 'news', 'write', 'a', 'script', 'post', 'slack', '天气', '明天', '搜索', 'météo', 'demain'];
+  const words = [
+    'find',
+    'my',
+    'tax',
+    'pdf',
+    'files',
+    'and',
+    'email',
+    'them',
+    'to',
+    'anna',
+    'search',
+    'the',
+    'web',
+    'for',
+    'news',
+    'write',
+    'a',
+    'script',
+    'post',
+    'slack',
+    '天气',
+    '明天',
+    '搜索',
+    'météo',
+    'demain',
+  ];
   const bases = Array.from({ length: 12 }, () => Array.from({ length: 2 + Math.floor(random() * 14) }, () => words[Math.floor(random() * words.length)]!));
   return Array.from({ length: count }, () => {
     const base = [...bases[Math.floor(random() * bases.length)]!];
@@ -28,7 +54,9 @@ describe('router data set near-duplicate search', () => {
     const sets = corpus(400, Math.round(threshold * 100));
     const expected = bruteForce(sets, threshold);
     expect(expected.length).toBeGreaterThan(50); // the corpus really has near-duplicates at this level
-    const found = similarPairs(sets, threshold).map(([a, b]) => `${a}-${b}`).sort();
+    const found = similarPairs(sets, threshold)
+      .map(([a, b]) => `${a}-${b}`)
+      .sort();
     expect(found).toEqual(expected);
   });
 

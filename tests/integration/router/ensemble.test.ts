@@ -66,7 +66,10 @@ describe('router ensemble', () => {
       const complexity = out[ROUTER_IO.complexityProbs]!.data as Float32Array;
       for (let i = 0; i < dims.complexities; i++) expect(complexity[i]).toBeCloseTo(expected.complexity[i]!, 5);
       // The attention really matters here: the plain mean gives other probabilities.
-      const plain = forwardEnsemble(quantize(members).map((m) => ({ ...m, attention: new Float32Array(dims.buckets) })), features);
+      const plain = forwardEnsemble(
+        quantize(members).map((m) => ({ ...m, attention: new Float32Array(dims.buckets) })),
+        features,
+      );
       expect(Math.max(...plain.agent.map((p, i) => Math.abs(p - expected.agent[i]!)))).toBeGreaterThan(1e-3);
     } finally {
       await session.release();

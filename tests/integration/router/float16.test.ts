@@ -37,7 +37,8 @@ describe('float16', () => {
 
   it('keeps normal values within 2^-11 of themselves', () => {
     let x = 1e-4;
-    while (x < 4.7e4) { // 4.7e4 · 1.37 stays below the largest finite value, 65504
+    while (x < 4.7e4) {
+      // 4.7e4 · 1.37 stays below the largest finite value, 65504
       for (const v of [x, -x * 1.37]) expect(Math.abs(roundToFloat16(v) - v)).toBeLessThanOrEqual(Math.abs(v) * 2 ** -11);
       x *= 1.013;
     }

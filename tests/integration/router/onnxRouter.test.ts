@@ -107,7 +107,10 @@ describe('broken model files', () => {
   const broken = mkdtempSync(join(tmpdir(), 'router-broken-'));
   afterAll(() => rmSync(broken, { recursive: true, force: true }));
   const expectUnavailable = async (promise: Promise<unknown>) => {
-    const error = await promise.then(() => null, (e: unknown) => e);
+    const error = await promise.then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe('ROUTER_UNAVAILABLE');
   };

@@ -30,8 +30,7 @@ describe('router trainer gradients', () => {
   const featureIds = Array.from(item.features.ids);
 
   it.each(['attention', 'embedding', 'w1', 'b1', 'wa', 'wc', 'bc'] as const)('matches finite differences for %s', (name) => {
-    const indices =
-      name === 'attention' ? featureIds.slice(0, 6) : name === 'embedding' ? featureIds.slice(0, 3).map((id) => id * dims.dim + 1) : [0, 1, w[name].length - 1];
+    const indices = name === 'attention' ? featureIds.slice(0, 6) : name === 'embedding' ? featureIds.slice(0, 3).map((id) => id * dims.dim + 1) : [0, 1, w[name].length - 1];
     for (const i of indices) {
       const expected = numeric(w, name, i);
       // Relative: these gradients are 1e-4…1e-2, so an absolute tolerance would pass anything.

@@ -14,7 +14,7 @@ describe('session search (FTS5)', () => {
   it('finds sessions by title and by what was asked and answered', () => {
     const store = SqliteStore.open(join(dir, 'sessions.db'));
     const otters = store.createSession('Marine mammals');
-    store.startTurn({ turnId: 't1', sessionId: otters.id, request: 'How do sea otters use tools?', });
+    store.startTurn({ turnId: 't1', sessionId: otters.id, request: 'How do sea otters use tools?' });
     store.updateTurn('t1', { status: 'done', answer: 'They crack shellfish with stones — a café-level trick.' });
     const code = store.createSession('Python help');
     store.startTurn({ turnId: 't2', sessionId: code.id, request: 'write a fibonacci function' });
@@ -45,7 +45,9 @@ describe('session search (FTS5)', () => {
     const s = store.createSession('old');
     store.startTurn({ turnId: 'x1', sessionId: s.id, request: 'remember the walrus' });
     // Empty the index by hand, as a database from before the migration would be, then reopen.
-    (store as unknown as { db: { exec(sql: string): void } }).db.exec("DELETE FROM turn_search; PRAGMA user_version = 2; DROP TRIGGER turn_search_insert; DROP TRIGGER turn_search_update; DROP TRIGGER turn_search_delete; DROP TABLE turn_search;");
+    (store as unknown as { db: { exec(sql: string): void } }).db.exec(
+      'DELETE FROM turn_search; PRAGMA user_version = 2; DROP TRIGGER turn_search_insert; DROP TRIGGER turn_search_update; DROP TRIGGER turn_search_delete; DROP TABLE turn_search;',
+    );
     store.close();
     const reopened = SqliteStore.open(path);
     expect(reopened.searchSessions('walrus').map((x) => x.title)).toEqual(['old']);

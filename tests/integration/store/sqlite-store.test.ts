@@ -63,7 +63,12 @@ describe('SqliteStore sessions', () => {
     const a = store.createSession('First');
     const b = store.createSession();
     expect(b.title).toBe('New session');
-    expect(store.listSessions().map((s) => s.id).sort()).toEqual([a.id, b.id].sort());
+    expect(
+      store
+        .listSessions()
+        .map((s) => s.id)
+        .sort(),
+    ).toEqual([a.id, b.id].sort());
     expect(store.renameSession(a.id, '  Renamed ').title).toBe('Renamed');
     expect(store.getSession(a.id)?.title).toBe('Renamed');
     expect(store.getSession('nope')).toBeNull();
@@ -162,8 +167,7 @@ describe('SqliteStore turns', () => {
 describe('SqliteStore memory', () => {
   it('loadMemory returns the latest summary then every later message, in order', () => {
     const s = store.createSession();
-    const say = (content: string, role: 'user' | 'assistant' = 'user') =>
-      store.appendMessage({ sessionId: s.id, turnId: 't', role, content, kind: 'message' });
+    const say = (content: string, role: 'user' | 'assistant' = 'user') => store.appendMessage({ sessionId: s.id, turnId: 't', role, content, kind: 'message' });
     const m1 = say('one');
     say('two', 'assistant');
     const m3 = say('three');

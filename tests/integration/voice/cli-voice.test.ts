@@ -28,7 +28,15 @@ function cli(args: string[]): Promise<{ code: number | null; stdout: string; std
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
-      resolve({ code, stdout, stderr, lines: stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>) });
+      resolve({
+        code,
+        stdout,
+        stderr,
+        lines: stdout
+          .split('\n')
+          .filter((l) => l.startsWith('{'))
+          .map((l) => JSON.parse(l) as Record<string, unknown>),
+      });
     });
   });
 }

@@ -10,7 +10,7 @@ afterEach(async () => {
 });
 
 describe('heard language', () => {
-  it('voice.send gives the router whisper\'s language; turn.send does not', async () => {
+  it("voice.send gives the router whisper's language; turn.send does not", async () => {
     t = await startTestApp(['Bonjour !', 'Hello!', 'x', 'y', 'z', 'w'], { settings: { voice: { spokenAnswers: 'off' } } });
     const sessionId = t.newSession();
     const ctx = { clientId: 'test' };

@@ -89,7 +89,7 @@ describe('voice service', () => {
     await service.dispose();
   }, 60_000);
 
-  it('barge-in: speech that is not the app\'s own voice stops it', async () => {
+  it("barge-in: speech that is not the app's own voice stops it", async () => {
     const { service, events } = setup({ bargeIn: true });
     const speaking = service.speak('The forecast for tomorrow is sunny with light winds. '.repeat(8));
     await until(() => events.some((e) => e.type === 'voice.speaking' && e.speaking));

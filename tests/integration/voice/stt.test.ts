@@ -70,6 +70,9 @@ describe('whisper STT on a random-weight model', () => {
     const cut = join(dir, 'cut.bin');
     copyFileSync(tinyWhisperPath(), cut);
     truncateSync(cut, 3_000_000);
-    await expect(WhisperStt.load(cut)).rejects.toMatchObject({ code: 'MODEL_LOAD_FAILED', message: expect.stringMatching(/could not be loaded .*not all tensors loaded.*download it again/) });
+    await expect(WhisperStt.load(cut)).rejects.toMatchObject({
+      code: 'MODEL_LOAD_FAILED',
+      message: expect.stringMatching(/could not be loaded .*not all tensors loaded.*download it again/),
+    });
   });
 });

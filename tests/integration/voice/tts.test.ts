@@ -58,7 +58,7 @@ describe('espeak-ng spoken answers', () => {
     expect(r.stopped).toBe(true);
     const info = JSON.parse(readFileSync(played, 'utf8')) as { seconds: number };
     expect(info.seconds).toBeGreaterThan(10);
-    expect(performance.now() - started).toBeLessThan(info.seconds * 1000 / 2);
+    expect(performance.now() - started).toBeLessThan((info.seconds * 1000) / 2);
   });
 
   it('does not read code: the audio of an answer with a code block is as long as its prose alone', async () => {

@@ -31,19 +31,23 @@ describe('Silero VAD + segmenter on synthetic speech', () => {
   it.each([
     ['three', ['The quick brown fox jumps over the lazy dog.', 'Please open the report and read the summary.', 'Thank you, that will be all for today.']],
     ['two', ['What is the weather like in Paris?', 'Tell me a short story about a robot.']],
-  ])('%s sentences separated by 1.5 s of silence give that many utterances at the right times', async (_n, sentences) => {
-    const file = makeSpeechWav(dir, sentences, { gapSec: 1.5, name: `${sentences.length}.wav` });
-    const utterances = await segment(file.path);
-    expect(utterances).toHaveLength(sentences.length);
-    utterances.forEach((u, i) => {
-      const truth = file.segments[i]!;
-      expect(Math.abs(u.speechStartMs / 1000 - truth.start)).toBeLessThanOrEqual(0.25);
-      expect(Math.abs(u.endMs / 1000 - truth.end)).toBeLessThanOrEqual(0.25);
-      expect(u.reason).toBe('silence');
-      // the pre-roll starts the kept audio before the detected speech
-      expect(u.startMs).toBeLessThan(u.speechStartMs);
-    });
-  }, 60_000);
+  ])(
+    '%s sentences separated by 1.5 s of silence give that many utterances at the right times',
+    async (_n, sentences) => {
+      const file = makeSpeechWav(dir, sentences, { gapSec: 1.5, name: `${sentences.length}.wav` });
+      const utterances = await segment(file.path);
+      expect(utterances).toHaveLength(sentences.length);
+      utterances.forEach((u, i) => {
+        const truth = file.segments[i]!;
+        expect(Math.abs(u.speechStartMs / 1000 - truth.start)).toBeLessThanOrEqual(0.25);
+        expect(Math.abs(u.endMs / 1000 - truth.end)).toBeLessThanOrEqual(0.25);
+        expect(u.reason).toBe('silence');
+        // the pre-roll starts the kept audio before the detected speech
+        expect(u.startMs).toBeLessThan(u.speechStartMs);
+      });
+    },
+    60_000,
+  );
 
   it('finds no speech in silence and low noise', async () => {
     const vad = await SileroVad.create();

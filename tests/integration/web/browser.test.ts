@@ -91,19 +91,38 @@ describe('forms', () => {
   });
 
   it('fills text, select, checkboxes and radio individually and submits by the named button; the server echoes them', async () => {
-    await driver.fillForm('f1', [
-      { handle: 'name', value: 'Ada' }, { handle: 'email', value: 'ada@example.org' }, { handle: 'age', value: '36' },
-      { handle: 'message', value: 'Hello\notters' }, { handle: 'country', value: 'jp' }, { handle: 'newsletter', value: 'on' },
-      { handle: 'topics=otters', value: 'on' }, { handle: 'topics=seals', value: 'off' }, { handle: 'size', value: 'l' },
-    ], signal);
+    await driver.fillForm(
+      'f1',
+      [
+        { handle: 'name', value: 'Ada' },
+        { handle: 'email', value: 'ada@example.org' },
+        { handle: 'age', value: '36' },
+        { handle: 'message', value: 'Hello\notters' },
+        { handle: 'country', value: 'jp' },
+        { handle: 'newsletter', value: 'on' },
+        { handle: 'topics=otters', value: 'on' },
+        { handle: 'topics=seals', value: 'off' },
+        { handle: 'size', value: 'l' },
+      ],
+      signal,
+    );
     const landed = await driver.submitForm('f1', 'send', signal);
     expect(landed.url).toBe(`${server.origin}/echo`);
     const page = await driver.readPage(signal);
     const echoed = JSON.parse(/\{.*\}/s.exec(page.markdown)![0]) as { method: string; received: Record<string, string[]> };
     expect(echoed.method).toBe('POST');
     expect(echoed.received).toEqual({
-      name: ['Ada'], email: ['ada@example.org'], age: ['36'], token: ['hidden-token-1'], message: ['Hello\r\notters'],
-      country: ['jp'], newsletter: ['yes'], topics: ['otters'], size: ['l'], send: ['now'], upload: [''],
+      name: ['Ada'],
+      email: ['ada@example.org'],
+      age: ['36'],
+      token: ['hidden-token-1'],
+      message: ['Hello\r\notters'],
+      country: ['jp'],
+      newsletter: ['yes'],
+      topics: ['otters'],
+      size: ['l'],
+      send: ['now'],
+      upload: [''],
     });
   });
 
@@ -123,7 +142,10 @@ describe('search', () => {
   });
 
   it('falls back past an engine that shows a CAPTCHA, a consent wall or an error page', async () => {
-    const engines = defaultEngines({ duckduckgo: `${server.origin}/captcha/search`, brave: `${server.origin}/consent/search`, mojeek: `${server.origin}/broken/search`, bing: `${server.origin}/bing/search` }, ['duckduckgo', 'brave', 'mojeek', 'bing']);
+    const engines = defaultEngines(
+      { duckduckgo: `${server.origin}/captcha/search`, brave: `${server.origin}/consent/search`, mojeek: `${server.origin}/broken/search`, bing: `${server.origin}/bing/search` },
+      ['duckduckgo', 'brave', 'mojeek', 'bing'],
+    );
     const search = createBrowserSearch({ driver: web.driverFactory, logger: silentLogger, engines });
     const results = await search.search('otters', signal);
     expect(results[0]?.url).toBe(`${server.origin}/article`);

@@ -79,11 +79,15 @@ describe('web agent', () => {
   });
 
   it('fills and submits a form once the user approves, checkbox and radio set individually', async () => {
-    const { ctx, outcome } = run('Send the contact form as Ada', [
-      `OPEN: ${server.origin}/form`,
-      'FORM: f1\n[name](Ada)\n[country](Japan)\n[newsletter](checked)\n[topics=seals](off)\n[size](Large)\nSUBMIT: Send message',
-      'NOTE: the form was sent.\nDONE\nSent.',
-    ], { approve: true });
+    const { ctx, outcome } = run(
+      'Send the contact form as Ada',
+      [
+        `OPEN: ${server.origin}/form`,
+        'FORM: f1\n[name](Ada)\n[country](Japan)\n[newsletter](checked)\n[topics=seals](off)\n[size](Large)\nSUBMIT: Send message',
+        'NOTE: the form was sent.\nDONE\nSent.',
+      ],
+      { approve: true },
+    );
     const result = await outcome;
     expect(ctx.approvals).toHaveLength(1);
     expect(result.answer).toContain('Sent.');
@@ -93,11 +97,7 @@ describe('web agent', () => {
   });
 
   it('gives precise feedback on a bad form action instead of submitting it', async () => {
-    const { ctx, outcome } = run('Fill the form', [
-      `OPEN: ${server.origin}/form`,
-      'FORM: f1\n[nmae](Ada)\n[country](Atlantis)',
-      'DONE\nGave up.',
-    ], { approve: true });
+    const { ctx, outcome } = run('Fill the form', [`OPEN: ${server.origin}/form`, 'FORM: f1\n[nmae](Ada)\n[country](Atlantis)', 'DONE\nGave up.'], { approve: true });
     await outcome;
     const feedback = ctx.calls[2]!.at(-1)!.content;
     expect(feedback).toContain('Form f1 has no field "nmae"; its fields are: name, email');
@@ -107,7 +107,9 @@ describe('web agent', () => {
 
   it('stops a loop that keeps landing on the same page and answers from its notes', async () => {
     const same = `NOTE: index page seen\nOPEN: ${server.origin}/site/index`;
-    const { ctx, outcome } = run('Otter facts', [same, `OPEN: ${server.origin}/site/index `, `OPEN: ${server.origin}/site/index  `, 'DONE\nOtters have an index page.'], { maxSteps: 10 });
+    const { ctx, outcome } = run('Otter facts', [same, `OPEN: ${server.origin}/site/index `, `OPEN: ${server.origin}/site/index  `, 'DONE\nOtters have an index page.'], {
+      maxSteps: 10,
+    });
     const result = await outcome;
     expect(ctx.calls).toHaveLength(4);
     expect(ctx.calls[2]!.at(-1)!.content).toContain('going round in circles');
@@ -116,7 +118,9 @@ describe('web agent', () => {
   });
 
   it('reports a CAPTCHA page to the model instead of its text, and ends at the step limit with a summary', async () => {
-    const { ctx, outcome } = run('Search something', [`OPEN: ${server.origin}/captcha/search?q=x`, 'No action here, just thinking.', 'DONE\nA CAPTCHA blocked the search.'], { maxSteps: 2 });
+    const { ctx, outcome } = run('Search something', [`OPEN: ${server.origin}/captcha/search?q=x`, 'No action here, just thinking.', 'DONE\nA CAPTCHA blocked the search.'], {
+      maxSteps: 2,
+    });
     const result = await outcome;
     expect(ctx.calls[1]!.at(-1)!.content).toContain('This page is a CAPTCHA: you cannot get past it.');
     expect(ctx.calls[2]!.at(-1)!.content).toContain('The browsing has stopped (steps)');
