@@ -25,7 +25,7 @@ import type { PathPicker } from './node/handlers/onboarding.js';
 import { createVoice, type VoiceWiring } from './node/voice/handlers.js';
 import type { TtsEngine } from './node/voice/tts.js';
 import { createLogger } from './node/logger.js';
-import { SqliteStore } from './node/store/sqlite-store.js';
+import { SqliteStore } from './node/store/sqliteStore.js';
 import { createCheckpointService } from './node/checkpoints/wiring.js';
 import type { CheckpointService } from './node/checkpoints/service.js';
 

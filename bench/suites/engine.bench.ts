@@ -17,7 +17,7 @@ import { EventChannel } from '../../src-main/core/transport/eventChannel.js';
 import { createPromptFiles } from '../../src-main/node/config/promptFiles.js';
 import { findAppRoot } from '../../src-main/app/paths.js';
 import { silentLogger } from '../../src-main/node/logger.js';
-import { SqliteStore } from '../../src-main/node/store/sqlite-store.js';
+import { SqliteStore } from '../../src-main/node/store/sqliteStore.js';
 import { median, type BenchRow } from '../types.js';
 
 const STEPS = 200;

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'libsql';
-import { SqliteStore } from '../../src-main/node/store/sqlite-store.js';
+import { SqliteStore } from '../../src-main/node/store/sqliteStore.js';
 import { median, type BenchRow } from '../types.js';
 
 const WRITES = 300;

@@ -2,7 +2,7 @@
 // session.turns read them) of a session of 50 turns and of 5,000 turns, with the full listing of
 // the 5,000 (what opening a session read before pages) beside it.
 import { join } from 'node:path';
-import { SqliteStore } from '../../src-main/node/store/sqlite-store.js';
+import { SqliteStore } from '../../src-main/node/store/sqliteStore.js';
 import { TURNS_PAGE } from '../../src-main/core/engine/sessionHandlers.js';
 import { median, type BenchRow } from '../types.js';
 

@@ -3,7 +3,7 @@
 // executed block (its placeholder in the reply, a few lines of output), every answer some Markdown.
 import { join } from 'node:path';
 import { blockPlaceholder } from '../../src-main/common/placeholders.js';
-import { SqliteStore } from '../../src-main/node/store/sqlite-store.js';
+import { SqliteStore } from '../../src-main/node/store/sqliteStore.js';
 
 export interface SeededSession {
   sessionId: string;

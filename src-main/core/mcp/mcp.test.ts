@@ -6,8 +6,8 @@ import { assemblePrompt } from '../prompts.js';
 import type { Block, ToolContext } from '../ports.js';
 import { mcpCallNeedsApproval, mcpTrustPredicate } from './approval.js';
 import { formatToolList } from './format.js';
-import { createMcpTool } from './mcp-tool.js';
-import { parseMcpCall } from './parse-call.js';
+import { createMcpTool } from './mcpTool.js';
+import { parseMcpCall } from './parseCall.js';
 import type { McpClientPort, McpToolInfo } from './types.js';
 
 const echo: McpToolInfo = {

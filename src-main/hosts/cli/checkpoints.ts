@@ -8,7 +8,7 @@ import { SettingsFile } from '../../node/config/settingsFile.js';
 import { CheckpointService } from '../../node/checkpoints/service.js';
 import { limitsFrom } from '../../node/checkpoints/wiring.js';
 import { createLogger } from '../../node/logger.js';
-import { SqliteStore } from '../../node/store/sqlite-store.js';
+import { SqliteStore } from '../../node/store/sqliteStore.js';
 import { UsageError } from './args.js';
 
 export interface CheckpointArgs {

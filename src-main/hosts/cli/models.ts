@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { appPaths } from '../../app/paths.js';
 import { loadCatalog, ModelManager } from '../../node/llm/modelManager.js';
 import { createLogger } from '../../node/logger.js';
-import { SqliteStore } from '../../node/store/sqlite-store.js';
+import { SqliteStore } from '../../node/store/sqliteStore.js';
 import { WhisperModels, whisperModelsDir } from '../../node/voice/models.js';
 import type { ModelsArgs, SessionsArgs } from './args.js';
 

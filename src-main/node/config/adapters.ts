@@ -10,7 +10,7 @@ import { promptVars, type AgentEnvironment } from '../../core/agents/definitions
 import { judgeBlock, type ApprovalMode } from '../../core/approval/index.js';
 import { mcpCallNeedsApproval, mcpTrustPredicate } from '../../core/mcp/approval.js';
 import { formatToolList } from '../../core/mcp/format.js';
-import { createMcpTool } from '../../core/mcp/mcp-tool.js';
+import { createMcpTool } from '../../core/mcp/mcpTool.js';
 import { createPlannerAgent } from '../../core/planner/plannerAgent.js';
 import type { ApprovalVerdict, Block, Logger, Tool } from '../../core/ports.js';
 import { createBrowserSearch } from '../../core/web/browserSearch.js';

@@ -14,7 +14,7 @@ let server: McpServerConfig;
 let t: TestApp | null = null;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'agentic-mcp-agent-'));
-  const js = transpileForNode(resolve(import.meta.dirname, '../../helpers/mcp-test-server.ts'), join(dir, 'build'));
+  const js = transpileForNode(resolve(import.meta.dirname, '../../helpers/mcpTestServer.ts'), join(dir, 'build'));
   server = { name: 'demo', transport: 'stdio', command: process.execPath, args: [js], env: {}, trusted: false, trustedTools: [] };
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { McpServerConfig } from '../../../src-main/common/settings.js';
-import { createMcpTool } from '../../../src-main/core/mcp/mcp-tool.js';
+import { createMcpTool } from '../../../src-main/core/mcp/mcpTool.js';
 import type { McpStatusChange } from '../../../src-main/core/mcp/types.js';
 import type { Block, ToolContext } from '../../../src-main/core/ports.js';
 import { McpManager } from '../../../src-main/node/mcp/manager.js';
@@ -15,7 +15,7 @@ let manager: McpManager | undefined;
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'agentic-mcp-'));
-  serverJs = transpileForNode(resolve(import.meta.dirname, '../../helpers/mcp-test-server.ts'), join(dir, 'build'));
+  serverJs = transpileForNode(resolve(import.meta.dirname, '../../helpers/mcpTestServer.ts'), join(dir, 'build'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 afterEach(async () => {

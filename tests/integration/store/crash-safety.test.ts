@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'libsql';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SqliteStore } from '../../../src-main/node/store/sqlite-store.js';
+import { SqliteStore } from '../../../src-main/node/store/sqliteStore.js';
 import { transpileForNode } from '../../helpers/transpile.js';
 
 const KILLS = 100;
@@ -13,7 +13,7 @@ let writerJs: string;
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'agentic-crash-'));
-  writerJs = transpileForNode(resolve(import.meta.dirname, '../../helpers/store-writer.ts'), join(dir, 'build'));
+  writerJs = transpileForNode(resolve(import.meta.dirname, '../../helpers/storeWriter.ts'), join(dir, 'build'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SqliteStore } from '../../../src-main/node/store/sqlite-store.js';
+import { SqliteStore } from '../../../src-main/node/store/sqliteStore.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'agentic-search-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

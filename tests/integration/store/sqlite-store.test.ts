@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../src-main/common/errors.js';
 import { inTransaction, pragmaValue } from '../../../src-main/node/store/database.js';
 import { SCHEMA_VERSION } from '../../../src-main/node/store/schema.js';
-import { INTERRUPTED_TURN_ERROR, SqliteStore } from '../../../src-main/node/store/sqlite-store.js';
+import { INTERRUPTED_TURN_ERROR, SqliteStore } from '../../../src-main/node/store/sqliteStore.js';
 
 let dir: string;
 let store: SqliteStore;

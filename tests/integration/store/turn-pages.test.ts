@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { SqliteStore } from '../../../src-main/node/store/sqlite-store.js';
+import { SqliteStore } from '../../../src-main/node/store/sqliteStore.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'agentic-pages-'));
 const store = SqliteStore.open(join(dir, 'sessions.db'));

@@ -1,12 +1,12 @@
 // Child process for the store's crash-safety test: appends messages (and some turn records) to a
 // session as fast as it can and prints `ack <id> <length> <tag>` once each append has returned, i.e.
 // once the store acknowledged it. The test kills this process with SIGKILL at random moments.
-// Usage: node store-writer.js <dbPath> <sessionId>
+// Usage: node storeWriter.js <dbPath> <sessionId>
 import { writeSync } from 'node:fs';
-import { SqliteStore } from '../../src-main/node/store/sqlite-store.js';
+import { SqliteStore } from '../../src-main/node/store/sqliteStore.js';
 
 const [dbPath, sessionId] = process.argv.slice(2);
-if (!dbPath || !sessionId) throw new Error('usage: store-writer <dbPath> <sessionId>');
+if (!dbPath || !sessionId) throw new Error('usage: storeWriter <dbPath> <sessionId>');
 
 // The app's own setting (see app.ts): the kill -9 guarantee must hold for it.
 const store = SqliteStore.open(dbPath, { synchronous: 'NORMAL' });

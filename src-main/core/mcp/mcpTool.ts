@@ -4,7 +4,7 @@
 import { AppError, isAbortError } from '../../common/errors.js';
 import type { ApprovalVerdict, Block, Tool, ToolContext, ToolResult } from '../ports.js';
 import { formatTool } from './format.js';
-import { parseMcpCall } from './parse-call.js';
+import { parseMcpCall } from './parseCall.js';
 import { McpTimeoutError, type McpCall, type McpClientPort, type McpToolInfo } from './types.js';
 
 export interface McpToolOptions {
