@@ -34,10 +34,13 @@ export function platformPackageNames(platform = process.platform, arch = process
     libsql: `@libsql/${platform}-${arch}${abi}`,
     '@fugood/whisper.node': `@fugood/node-whisper-${platform}-${arch}`,
     'node-llama-cpp': `@node-llama-cpp/${llama}`,
-    // Build and test tools: tsx and electron-vite (esbuild), vite (rolldown, lightningcss).
+    // Build and test tools: tsx and electron-vite (esbuild), vite (rolldown, lightningcss), knip (oxc).
     esbuild: `@esbuild/${platform}-${arch}`,
     rolldown: `@rolldown/binding-${platform}-${arch}${abi}`,
     lightningcss: `lightningcss-${platform}-${arch}${abi}`,
+    // npm test's unused-code check: knip parses and resolves with oxc.
+    'oxc-parser': `@oxc-parser/binding-${platform}-${arch}${abi}`,
+    'oxc-resolver': `@oxc-resolver/binding-${platform}-${arch}${abi}`,
   };
 }
 
