@@ -57,6 +57,31 @@ export function envFor(options: Pick<PtyRunOptions, 'env' | 'sandbox' | 'sandbox
   });
 }
 
+/**
+ * Linux discards what a terminal still holds when its session leader exits (the hangup flushes it),
+ * so a block's last output could be lost before the app read it: a final error line after a large
+ * output, one run in four here under load. The process node-pty starts is therefore a small shell
+ * that runs the command, prints an end marker (an OSC sequence terminals ignore) and waits until the
+ * app, having read up to the marker, answers with a token; only then does it exit with the command's
+ * status (128 + N for a signal, as bubblewrap reports it too). It reads at most a few lines, so a closed terminal or stray EOFs (EOF_KEYS) end it too.
+ */
+const HOLD_SCRIPT = [
+  'm=$1; t=$2; shift 2',
+  '"$@"; c=$?',
+  'printf \'\\033]1337;AgenticDone=%s\\007\' "$m"',
+  'n=0',
+  'while [ $n -lt 24 ]; do IFS= read -r l || l=; case $l in *"$t") break ;; esac; n=$((n+1)); done',
+  'exit $c',
+].join('\n');
+
+export const holdMarker = (id: string): string => `\x1b]1337;AgenticDone=${id}\x07`;
+
+/** The command wrapped in the hold shell, where there is a POSIX shell. */
+function held(command: { file: string; args: string[] }, id: string, token: string): { file: string; args: string[] } {
+  if (process.platform === 'win32') return command;
+  return { file: '/bin/sh', args: ['-c', HOLD_SCRIPT, 'agentic-hold', id, token, command.file, ...command.args] };
+}
+
 /** Quiet time after which the output is taken as complete, and the most that waiting may add. */
 const TRAILING_QUIET_MS = 15;
 const TRAILING_MAX_MS = 300;
@@ -75,7 +100,7 @@ async function drainTrailingOutput(lastDataAt: () => number): Promise<void> {
 
 export async function runInPty(options: PtyRunOptions): Promise<PtyRunResult> {
   const started = performance.now();
-  const marker = randomUUID();
+  const treeMarker = randomUUID();
   const cap = new OutputCap(options.outputCap);
   const floodLimit = options.floodLimit ?? cap.cap * 8;
   const sandboxed = options.sandbox.kind === 'bubblewrap';
@@ -83,12 +108,15 @@ export async function runInPty(options: PtyRunOptions): Promise<PtyRunResult> {
   if (options.signal.aborted) return { exitCode: null, signal: null, timedOut: false, cancelled: true, flooded: false, output: '', truncated: false, durationMs: 0 };
   checkSpawnHelper(); // macOS: node-pty's helper must be executable (once per process)
   const wrapped = wrapCommand(options.sandbox, spec, options.file, options.args);
-  const cgroup = options.sandbox.pidsCgroup ? await blockCgroup(options.sandbox.pidsCgroup, marker, (spec.limits ?? DEFAULT_LIMITS).processes) : null;
-  const command = cgroup ? inCgroup(cgroup.procs, wrapped.file, wrapped.args) : wrapped;
+  const cgroup = options.sandbox.pidsCgroup ? await blockCgroup(options.sandbox.pidsCgroup, treeMarker, (spec.limits ?? DEFAULT_LIMITS).processes) : null;
+  const token = randomUUID();
+  const holdId = randomUUID();
+  const marker = holdMarker(holdId);
+  const command = held(cgroup ? inCgroup(cgroup.procs, wrapped.file, wrapped.args) : wrapped, holdId, token);
 
   let pty: IPty;
   try {
-    pty = spawn(command.file, command.args, { name: 'xterm-256color', cols: 120, rows: 32, cwd: options.cwd, env: envFor(options, marker) });
+    pty = spawn(command.file, command.args, { name: 'xterm-256color', cols: 120, rows: 32, cwd: options.cwd, env: envFor(options, treeMarker) });
   } catch (error) {
     await cgroup?.dispose();
     throw new Error(`Could not start ${command.file}: ${(error as Error).message}`, { cause: error });
@@ -100,15 +128,28 @@ export async function runInPty(options: PtyRunOptions): Promise<PtyRunResult> {
     if (stopReason !== null) return;
     stopReason = reason;
     // Under bubblewrap, killing bwrap tears down its PID namespace; otherwise sweep by marker too.
-    void killTree(pty.pid, sandboxed ? null : marker);
+    void killTree(pty.pid, sandboxed ? null : treeMarker);
   };
   const timer = setTimeout(() => stop('timeout'), options.timeoutMs);
   const onAbort = () => stop('cancel');
   options.signal.addEventListener('abort', onAbort, { once: true });
 
   let lastDataAt = performance.now();
-  const dataListener = pty.onData((data) => {
+  let recent = '';
+  let ended = false;
+  const dataListener = pty.onData((chunk) => {
     lastDataAt = performance.now();
+    if (ended) return; // the token's echo, after the end marker
+    let data = chunk;
+    recent = (recent + chunk).slice(-(marker.length * 2));
+    const at = recent.indexOf(marker);
+    if (at >= 0) {
+      ended = true;
+      // Everything before the marker has been read: let the hold shell exit.
+      pty.write(`${token}\n`);
+      const inChunk = chunk.length - (recent.length - at);
+      data = chunk.slice(0, Math.max(0, inChunk));
+    }
     const live = cap.push(data);
     if (live !== '') options.onOutput?.(live);
     else if (!floodNoted && cap.truncated) {
@@ -125,7 +166,7 @@ export async function runInPty(options: PtyRunOptions): Promise<PtyRunResult> {
   await drainTrailingOutput(() => lastDataAt);
   dataListener.dispose();
   // Background children (`cmd &`, nohup, setsid) must not outlive the block.
-  await killTree(pty.pid, sandboxed ? null : marker);
+  await killTree(pty.pid, sandboxed ? null : treeMarker);
   // The kernel may take a moment to empty the cgroup; its removal need not delay the result.
   if (cgroup) void cgroup.dispose();
 
@@ -135,8 +176,14 @@ export async function runInPty(options: PtyRunOptions): Promise<PtyRunResult> {
     timedOut: stopReason === 'timeout',
     cancelled: stopReason === 'cancel',
     flooded: stopReason === 'flood',
-    output: cap.text(),
+    output: withoutMarker(cap.text(), marker),
     truncated: cap.truncated,
     durationMs: performance.now() - started,
   };
+}
+
+/** The output without the end marker: the part of it an earlier chunk brought may end the text. */
+function withoutMarker(text: string, marker: string): string {
+  for (let k = Math.min(marker.length, text.length); k > 0; k--) if (text.endsWith(marker.slice(0, k))) return text.slice(0, -k);
+  return text;
 }
