@@ -1,9 +1,10 @@
 import { lazy, Suspense, useContext, useEffect, useState } from 'react';
 import '../chat/lazyFallbacks.css';
+import { PartBoundary, retryingImport } from '../../ui/lazyPart.js';
 import { ScrollingContext } from '../../ui/scrolling.js';
 
 // xterm.js is the largest library the page uses and only blocks' terminals need it: it loads with the first one.
-const XtermView = lazy(() => import('./XtermView.js').then((m) => ({ default: m.XtermView })));
+const XtermView = lazy(retryingImport(() => import('./XtermView.js').then((m) => ({ default: m.XtermView }))));
 
 /** The last lines as plain text while xterm loads (a terminal shows at most 20 rows). */
 function PlainOutput({ output }: { output: string }) {
@@ -24,8 +25,10 @@ export function LazyXterm({ output }: { output: string }) {
   }, [scrolling]);
   if (!open) return <PlainOutput output={output} />;
   return (
-    <Suspense fallback={<PlainOutput output={output} />}>
-      <XtermView output={output} />
-    </Suspense>
+    <PartBoundary fallback={<PlainOutput output={output} />}>
+      <Suspense fallback={<PlainOutput output={output} />}>
+        <XtermView output={output} />
+      </Suspense>
+    </PartBoundary>
   );
 }
