@@ -15,6 +15,17 @@ export function Banners() {
           {connection === 'connecting' ? 'Connecting to the app…' : 'Connection lost. Reconnecting…'}
         </div>
       )}
+      {info?.engines?.router.available === false && (
+        <div className="banner banner-warn" data-testid="router-unavailable" role="status">
+          ⚠ The request router cannot run on this computer{info.engines.router.message ? ` (${info.engines.router.message})` : ''}: pick the agent in the menu beside Send; Auto
+          sends requests to the casual agent.
+        </div>
+      )}
+      {info?.engines?.localModel.available === false && (
+        <div className="banner banner-warn" data-testid="local-model-unavailable" role="status">
+          ⚠ The embedded model cannot run on this computer: use a model server or a cloud provider in Settings → Model provider.
+        </div>
+      )}
       {info?.sandbox.warning && (
         <div className="banner banner-warn" data-testid="sandbox-warning" role="alert">
           ⚠ {info.sandbox.warning}
