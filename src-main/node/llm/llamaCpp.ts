@@ -8,10 +8,11 @@ import { existsSync } from 'node:fs';
 import type { ChatHistoryItem, ChatWrapperGeneratedContextState, Llama, LlamaChat, LlamaContext, LlamaContextSequence, LlamaGrammar, LlamaModel, Token } from 'node-llama-cpp';
 import { AppError, isAbortError } from '../../common/errors.js';
 import { createReasoningStream, splitReasoning } from '../../core/llm/reasoning.js';
-import type { ChatMessage, Completion, CompletionRequest, LlmDelta, LlmProvider, Logger, ProviderInfo } from '../../core/ports.js';
+import type { Completion, CompletionRequest, LlmDelta, LlmProvider, Logger, ProviderInfo } from '../../core/ports.js';
 import { defaultThreadCount, systemMemory, type MachineMemory } from './hardware.js';
 import { generateWithChat } from './llamaChatGenerate.js';
 import { sharedLlama, type LlamaModule } from './llamaEngine.js';
+import { toChatHistory } from './chatHistory.js';
 import { generatePlain, plainStops } from './llamaGenerate.js';
 import type { Importer } from '../loadOptional.js';
 import { commonPrefixLength, PromptStateCache } from './promptStates.js';
@@ -80,14 +81,6 @@ export async function detectMachineMemory(logger: Logger, engine?: Importer<Llam
     logger.warn('llama: could not read GPU memory', { error: String(error) });
     return systemMemory();
   }
-}
-
-export function toChatHistory(messages: ChatMessage[]): ChatHistoryItem[] {
-  return messages.map((m): ChatHistoryItem => {
-    if (m.role === 'system') return { type: 'system', text: m.content };
-    if (m.role === 'user') return { type: 'user', text: m.content };
-    return { type: 'model', response: [m.content] };
-  });
 }
 
 export class LlamaCppProvider implements LlmProvider {

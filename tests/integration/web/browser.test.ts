@@ -27,6 +27,19 @@ afterAll(async () => {
 });
 
 describe('reading a page', () => {
+  // Reading stops early at the text budget (counted in paragraphs with links inside too; the walk once
+  // counted only leaf elements and styled such a page to its end: the speed is in `npm run bench web`).
+  it('cuts a 1 MB article of linked paragraphs at the budget, keeping its first sections in order', async () => {
+    await driver.navigate(`${server.origin}/big?kb=1024`, signal);
+    const page = await driver.readPage(signal, { maxChars: 8_000 });
+    expect(page.markdown.length).toBeLessThan(12_000);
+    expect(page.markdown).toContain('The big otter article');
+    expect(page.markdown.indexOf('Section 1')).toBeGreaterThanOrEqual(0);
+    expect(page.markdown.indexOf('Section 1')).toBeLessThan(page.markdown.indexOf('Section 2'));
+    expect(page.markdown).not.toContain('Section 400'); // far past the budget
+    expect(page.markdown).not.toContain('hidden promo'); // hidden text is still dropped before the cut
+  });
+
   it('keeps the article, drops navigation chrome, hidden text and stray fragments, and shows images as alt text', async () => {
     await driver.navigate(`${server.origin}/article`, signal);
     const page = await driver.readPage(signal);
