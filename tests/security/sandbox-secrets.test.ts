@@ -174,7 +174,9 @@ describe('environment', () => {
 });
 
 describe('host sockets', () => {
-  it("cannot reach Docker's socket in the home or a socket anywhere outside the workspace", async () => {
+  // With the network off, only the file system hides them (the folders are not there); with it on,
+  // the seccomp filter also refuses Unix sockets (sandbox-abstract-sockets.test.ts): both must hold.
+  it.each([false, true])("cannot reach Docker's socket in the home or a socket anywhere outside the workspace (network %s)", async (network) => {
     const paths = [
       `${home}/.docker/desktop/docker.sock`,
       `${base}/docker.sock`,
@@ -183,8 +185,9 @@ describe('host sockets', () => {
       `${tmpSocketDir}/X0`,
       ...(runDir ? [`${runDir}/bus`] : []),
     ];
-    const code = `import socket\nfor p in ${JSON.stringify(paths)}:\n    s = socket.socket(socket.AF_UNIX)\n    try:\n        s.connect(p); print('CONNECTED', p, s.recv(100))\n    except OSError as e:\n        print('refused', p, type(e).__name__)`;
-    const result = await tool('python').run(block('python', code), context(project));
+    const code = `import socket\nfor p in ${JSON.stringify(paths)}:\n    try:\n        s = socket.socket(socket.AF_UNIX)\n        s.connect(p); print('CONNECTED', p, s.recv(100))\n    except OSError as e:\n        print('refused', p, type(e).__name__)`;
+    const run = network ? tools : await createCodeTools({ toolchains: tools.toolchains, homesDir: defaultHomesDir(dataDir), hidden: [dataDir], network: false });
+    const result = await run.tools.find((t) => t.tag === 'python')!.run(block('python', code), context(project));
     expect(result.output).not.toContain('CONNECTED');
     // The sockets the test made are live: from the host, each answers.
     for (const p of paths.filter((x) => x.startsWith(base) || x.startsWith(tmpSocketDir!) || (runDir && x.startsWith(runDir)))) {
@@ -196,5 +199,7 @@ describe('host sockets', () => {
       expect(answer).toContain(SECRET);
     }
     expect(result.output.match(/^refused /gm)?.length).toBe(paths.length);
+    // Without the network the paths are simply absent; with it the socket is refused before any path.
+    expect(result.output).toContain(network ? 'PermissionError' : 'FileNotFoundError');
   });
 });

@@ -5,7 +5,7 @@ import os from 'node:os';
 import { hiddenPaths, policyMounts, type Mount } from './sandboxPolicy.js';
 import { specFor, type SpecOptions } from './blockSpec.js';
 import { envFor } from './ptyRun.js';
-import { wrapCommand } from './sandbox.js';
+import { wrapCommand, type SandboxInfo } from './sandbox.js';
 
 export interface SandboxExplanation {
   kind: string;
@@ -68,7 +68,9 @@ export async function explainSandbox(options: SpecOptions & { allowUnsandboxed: 
         : ['none: no sandbox'],
     workspace,
     privateHome: spec.home!,
-    network: spec.network ? 'on: a block can reach the network and send what it can read (which is why it can read no secret)' : 'off: own empty network namespace',
+    network: spec.network
+      ? `on: a block can reach the network and send what it can read (which is why it can read no secret); ${unixSockets(sandbox)}`
+      : 'off: own empty network namespace',
     mounts: bwrap ? policyMounts(sandbox.layout!, spec) : [],
     hidden: [...hiddenPaths(sandbox.layout ?? { home: os.homedir() }, spec), 'everything else not listed in the mounts'],
     env,
@@ -87,6 +89,14 @@ export async function explainSandbox(options: SpecOptions & { allowUnsandboxed: 
       return [c.file, ...c.args];
     })(),
   };
+}
+
+/** What a block with the network can do with Unix sockets (the host's abstract ones share its network namespace). */
+function unixSockets(sandbox: SandboxInfo): string {
+  if (sandbox.kind !== 'bubblewrap') return 'Unix sockets outside the folders a block can read are refused by the profile';
+  return sandbox.seccomp
+    ? "Unix sockets are refused (seccomp), so the host's abstract ones (X11, D-Bus) are out of reach; socketpair() works"
+    : "NO seccomp filter could be loaded here: the host's abstract Unix sockets (X11, some D-Bus buses) are reachable";
 }
 
 const mountLine = (m: Mount): string => {

@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process';
 import { readHostLayout, type HostLayout } from './hostLayout.js';
 import { detectPidsCgroup } from './pidsCgroup.js';
 import { macProfile } from './seatbelt.js';
+import { unixSocketFilterFile } from './seccomp.js';
 import { DEFAULT_LIMITS, policyMounts, probeHost, type Mount, type Probe, type SandboxSpec } from './sandboxPolicy.js';
 import { findExecutable } from './which.js';
 
@@ -28,6 +29,8 @@ export interface SandboxInfo {
   prlimit?: string | null;
   /** As root: where per-block pids cgroups are made (RLIMIT_NPROC does not bind uid 0); null where none can be. */
   pidsCgroup?: string | null;
+  /** bwrap: the seccomp program refusing Unix sockets to blocks with the network (seccomp.ts); null where it cannot load. */
+  seccomp?: string | null;
 }
 
 const NONE = (warning: string, layout?: HostLayout): SandboxInfo => ({ available: false, kind: 'none', warning, executable: null, ...(layout ? { layout } : {}) });
@@ -63,7 +66,10 @@ export async function detectSandbox(): Promise<SandboxInfo> {
         layout,
       );
     const tmpfsSize = help.text.includes('--size');
-    return { available: true, kind: 'bubblewrap', warning: null, executable: bwrap, layout, disableUserns, tmpfsSize, prlimit, pidsCgroup };
+    const filter = unixSocketFilterFile();
+    const filtered = filter ? withFilter(filter, { file: bwrap, args: ['--seccomp', String(FILTER_FD), ...probe] }) : null;
+    const seccomp = filtered && (await run(filtered.file, filtered.args)).ok ? filter : null;
+    return { available: true, kind: 'bubblewrap', warning: null, executable: bwrap, layout, disableUserns, tmpfsSize, prlimit, pidsCgroup, seccomp };
   }
   if (process.platform === 'darwin') {
     const sandboxExec = await findExecutable('sandbox-exec');
@@ -120,10 +126,26 @@ export function limitArgs(spec: SandboxSpec): string[] {
   return [`--nproc=${limits.processes}`, `--data=${limits.memoryMiB * MIB}`, '--core=0', '--'];
 }
 
+/** The descriptor bubblewrap reads the seccomp program from. */
+const FILTER_FD = 3;
+
+/**
+ * The command with the filter file open as FILTER_FD: a shell opens it and execs the command, since
+ * node-pty passes no descriptor beyond the terminal. (bwrap closes it after reading.)
+ */
+function withFilter(filter: string, command: { file: string; args: string[] }): { file: string; args: string[] } {
+  return { file: '/bin/sh', args: ['-c', `f=$1; shift; exec "$@" ${FILTER_FD}<"$f"`, 'agentic-seccomp', filter, command.file, ...command.args] };
+}
+
 /** The command line that runs `file args` inside the sandbox (only the limits without one). */
 export function wrapCommand(info: SandboxInfo, spec: SandboxSpec, file: string, args: string[]): { file: string; args: string[] } {
   const limited = info.prlimit ? [info.prlimit, ...limitArgs(spec), file, ...args] : [file, ...args];
-  if (info.kind === 'bubblewrap' && info.executable) return { file: info.executable, args: [...bwrapArgs(spec, info), '--', ...limited] };
+  if (info.kind === 'bubblewrap' && info.executable) {
+    // With the network, the host's abstract Unix sockets are reachable: the filter refuses Unix sockets.
+    const filter = spec.network ? info.seccomp : null;
+    const bwrap = { file: info.executable, args: [...(filter ? ['--seccomp', String(FILTER_FD)] : []), ...bwrapArgs(spec, info), '--', ...limited] };
+    return filter ? withFilter(filter, bwrap) : bwrap;
+  }
   if (info.kind === 'sandbox-exec' && info.executable) return { file: info.executable, args: ['-p', macProfile(spec, info.layout), file, ...args] };
   return { file: limited[0]!, args: limited.slice(1) };
 }
