@@ -178,6 +178,10 @@ export const commands = {
     }),
   ),
   'workspace.delete': cmd(z.object({ path: z.string().min(1).max(4096) }), z.object({ deleted: z.boolean() })),
+  /** The workspace's files and folders the user marked untrusted (workspace-relative; '.' when a mark holds the whole workspace). */
+  'workspace.untrusted': cmd(Empty, z.object({ untrusted: z.array(z.string()) })),
+  /** Marks or unmarks a file or folder as untrusted: text read from it taints the session (issue 16). */
+  'workspace.markUntrusted': cmd(z.object({ path: z.string().min(1).max(4096), untrusted: z.boolean() }), z.object({ untrusted: z.array(z.string()) })),
   'dialog.pick': cmd(z.object({ kind: z.enum(['gguf', 'folder']) }), z.object({ path: z.string().nullable(), native: z.boolean() })),
   // Checkpoints (issue 19): each turn's changes to the workspace, their diffs, undo and redo.
   'checkpoint.list': cmd(z.object({ sessionId: Id }), z.array(CheckpointSummarySchema)),

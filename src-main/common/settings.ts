@@ -71,6 +71,11 @@ export const SettingsSchema = z.object({
   /** Blocks one model reply may run; the rest are refused with feedback to the model. */
   maxBlocksPerReply: z.number().int().min(1).max(200).default(20),
   mcpServers: z.array(McpServerSchema).default([]),
+  /**
+   * Files and folders the user marked untrusted (absolute real paths; a folder covers what is in it):
+   * text read from them may carry someone else's instructions, so it taints the session (issue 16).
+   */
+  untrustedPaths: z.array(z.string().min(1).max(4096)).max(10_000).default([]),
   language: z.string().default('auto'),
   /** Voice (issue 17): push-to-talk, speech-to-text, spoken answers. */
   voice: VoiceSettingsSchema.default({}),
@@ -104,6 +109,7 @@ export const SettingsPatchSchema = z
     maxAttempts: z.number().int().min(1).max(50),
     searxngUrl: z.string(),
     mcpServers: z.array(McpServerSchema),
+    untrustedPaths: z.array(z.string().min(1).max(4096)).max(10_000),
     language: z.string(),
     voice: VoiceSettingsPatchSchema,
     maxBlocksPerReply: z.number().int().min(1).max(200),

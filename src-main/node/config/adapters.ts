@@ -28,6 +28,7 @@ import { createRouteDecider, OnnxRouter, type OnnxRuntime } from '../router/onnx
 import { detectLanguage, lazyLanguageDetector } from '../router/language.js';
 import { decideRouteDetailed } from '../../core/routing/policy.js';
 import { createFileFinderTool } from '../tools/fileFinder.js';
+import { taintingReadsOf } from '../workspace/untrusted.js';
 import { lazyProvider, loadReplayProvider, ProviderHolder } from './providerHolder.js';
 import type { SecretStore } from './secrets.js';
 import type { SettingsFile } from './settingsFile.js';
@@ -106,7 +107,10 @@ export async function createAdapters(config: AdapterConfig) {
     allowUnsandboxed: () => settings.get().sandbox.allowUnsandboxed,
     logger,
   });
-  const fileFinder = createFileFinderTool();
+  const untrustedMarks = () => settings.get().untrustedPaths;
+  const fileFinder = createFileFinderTool({ untrustedMarks });
+  // What a code block reads cannot be seen: in a workspace holding a marked file, its output is untrusted.
+  const codeTools = code.tools.map((tool) => taintingReadsOf(tool, untrustedMarks));
   const mcp = new McpManager(settings.get().mcpServers, {
     logger,
     cwd: config.workspace(),
@@ -163,7 +167,7 @@ export async function createAdapters(config: AdapterConfig) {
     explainSandbox: (workspace: string) => code.explain(workspace),
     models,
     mcp,
-    tools: (): readonly Tool[] => [...code.tools, ...code.unavailable, fileFinder, mcpTool],
+    tools: (): readonly Tool[] => [...codeTools, ...code.unavailable, fileFinder, mcpTool],
     judge,
     route: async (text: string, userChoice?: AgentChoice): Promise<RoutingDecision> => {
       if (userChoice && userChoice !== 'auto') {

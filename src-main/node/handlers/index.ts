@@ -15,6 +15,8 @@ import { importDropped } from './importDropped.js';
 import { createOnboardingHandlers, type PathPicker } from './onboarding.js';
 import { deleteFile, previewFile } from './workspacePreview.js';
 import { importFiles, listWorkspace } from './workspaceFiles.js';
+import { relativeMarks } from '../workspace/untrusted.js';
+import { markUntrusted } from './untrustedMarks.js';
 import type { CheckpointCommands } from '../checkpoints/handlers.js';
 import type { VoiceCommandName } from '../../common/voice.js';
 
@@ -147,6 +149,8 @@ export function createNodeHandlers(deps: {
     'workspace.list': async () => listWorkspace(deps.workspace()),
     'workspace.read': async ({ path }) => previewFile(deps.workspace(), path),
     'workspace.delete': async ({ path }) => ({ deleted: await deleteFile(deps.workspace(), path) }),
+    'workspace.untrusted': async () => ({ untrusted: await relativeMarks(deps.workspace(), settings.get().untrustedPaths) }),
+    'workspace.markUntrusted': async ({ path, untrusted }) => ({ untrusted: await markUntrusted(deps.workspace(), settings, path, untrusted) }),
     'workspace.import': async ({ files }) => ({ saved: await importFiles(deps.workspace(), files) }),
     'workspace.importDropped': async () => importDropped(deps.workspace(), deps.droppedPaths, emit),
   };

@@ -5,12 +5,15 @@ import path from 'node:path';
 import { toErrorData } from '../../common/errors.js';
 import type { Block, Tool, ToolContext, ToolResult } from '../../core/ports.js';
 import { resolveInWorkspace, workspaceRelative } from '../workspace/guard.js';
+import { markCovering, untrustedSource } from '../workspace/untrusted.js';
 
 export interface FileFinderOptions {
   /** Characters of file content returned at most (default 40 000). */
   maxChars?: number;
   /** Files visited at most in one search (default 50 000). */
   maxVisited?: number;
+  /** Files and folders the user marked untrusted (absolute real paths): reading one taints the session. */
+  untrustedMarks?: () => readonly string[];
 }
 
 const SKIP_DIRS = new Set(['.git', 'node_modules', '.venv', '__pycache__', '.cache']);
@@ -106,12 +109,13 @@ async function describe(workspace: string, relative: string): Promise<string> {
   return `${relative}\t${kind}\t${info.size} bytes\tmodified ${info.mtime.toISOString()}`;
 }
 
-async function readOne(workspace: string, relative: string, maxChars: number): Promise<Omit<ToolResult, 'durationMs' | 'savedTo'>> {
+async function readOne(workspace: string, relative: string, maxChars: number, marks: readonly string[]): Promise<Omit<ToolResult, 'durationMs' | 'savedTo'>> {
   const full = await resolveInWorkspace(workspace, relative);
+  const untrusted = markCovering(full, marks) ? { untrusted: untrustedSource(relative) } : {};
   const info = await stat(full);
   if (info.isDirectory()) {
     const entries = await readdir(full);
-    return { status: 'ok', exitCode: null, output: `${relative}/ contains:\n${entries.sort().join('\n')}` };
+    return { status: 'ok', exitCode: null, output: `${relative}/ contains:\n${entries.sort().join('\n')}`, ...untrusted };
   }
   const kind = await kindOf(full);
   if (kind === 'binary') {
@@ -119,7 +123,7 @@ async function readOne(workspace: string, relative: string, maxChars: number): P
     return { status: 'failed', exitCode: null, output: '', feedback };
   }
   const text = kind === 'pdf' ? await pdfText(full, maxChars) : await readFile(full, 'utf8');
-  return { status: 'ok', exitCode: null, output: `${relative}:\n${clip(text, maxChars)}` };
+  return { status: 'ok', exitCode: null, output: `${relative}:\n${clip(text, maxChars)}`, ...untrusted };
 }
 
 export function createFileFinderTool(options: FileFinderOptions = {}): Tool {
@@ -137,7 +141,7 @@ export function createFileFinderTool(options: FileFinderOptions = {}): Tool {
     if (matches.length === 0) return { status: 'failed', exitCode: null, output: '', feedback: `No file matching "${name}" was found in the workspace.` };
     if (action === 'list') return { status: 'ok', exitCode: null, output: matches.join('\n') };
     if (action === 'info') return { status: 'ok', exitCode: null, output: (await Promise.all(matches.slice(0, 50).map((m) => describe(ctx.workspace, m)))).join('\n') };
-    const read = await readOne(ctx.workspace, matches[0]!, maxChars);
+    const read = await readOne(ctx.workspace, matches[0]!, maxChars, options.untrustedMarks?.() ?? []);
     const others = matches.length > 1 ? `\n\n(${matches.length - 1} other match(es): ${matches.slice(1, 10).join(', ')})` : '';
     return { ...read, output: read.output + (read.status === 'ok' ? others : '') };
   };

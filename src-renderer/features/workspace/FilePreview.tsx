@@ -4,6 +4,7 @@ import { call } from '../../state/actions.js';
 import { useStore } from '../../state/store.js';
 import { CodeView } from '../chat/CodeView.js';
 import { formatBytes } from './files.js';
+import { isMarked, setUntrusted, useUntrustedMarks } from './untrustedMarks.js';
 
 type Preview = CommandOutput<'workspace.read'>;
 
@@ -28,6 +29,10 @@ const languageOf = (path: string): string => LANGUAGES[path.split('.').pop()?.to
 export function FilePreview({ path, onClose }: { path: string; onClose: () => void }) {
   const [preview, setPreview] = useState<Preview | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const marks = useUntrustedMarks();
+  const untrusted = isMarked(path, marks);
+  // A mark on a folder holding the file is removed from that folder, not here.
+  const ownMark = marks.includes(path);
   useEffect(() => {
     void call('workspace.read', { path }).then(setPreview);
   }, [path]);
@@ -71,6 +76,22 @@ export function FilePreview({ path, onClose }: { path: string; onClose: () => vo
             </>
           ) : (
             <>
+              <button
+                className="btn"
+                data-testid="file-untrusted-toggle"
+                aria-pressed={untrusted}
+                disabled={untrusted && !ownMark}
+                title={
+                  untrusted
+                    ? ownMark
+                      ? 'Trust this file again'
+                      : 'A folder holding this file is marked untrusted'
+                    : 'Text in this file may carry instructions that are not yours: after it is read, blocks ask first'
+                }
+                onClick={() => void setUntrusted(path, !untrusted)}
+              >
+                {untrusted ? 'Marked untrusted' : 'Mark untrusted'}
+              </button>
               <button className="btn" data-testid="file-delete" onClick={() => setConfirming(true)}>
                 Delete…
               </button>

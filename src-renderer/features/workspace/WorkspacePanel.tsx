@@ -5,6 +5,8 @@ import { useLastTurnMarks } from '../checkpoints/checkpointsStore.js';
 import { FilePreview } from './FilePreview.js';
 import { formatBytes } from './files.js';
 import { treeRows } from './tree.js';
+import { isMarked, useUntrustedMarks } from './untrustedMarks.js';
+import './untrusted.css';
 import type { WorkspaceEntry } from './workspace.js';
 
 /** The workspace's files; refreshed when a turn ends or files are dropped. */
@@ -13,6 +15,7 @@ export function WorkspacePanel() {
   const folder = useStore((s) => s.info?.workspace ?? '');
   const [entries, setEntries] = useState<WorkspaceEntry[]>([]);
   const marks = useLastTurnMarks();
+  const untrusted = useUntrustedMarks();
   const [previewing, setPreviewing] = useState<string | null>(null);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const toggle = (path: string): void =>
@@ -77,6 +80,11 @@ export function WorkspacePanel() {
             {marks.has(e.path) && (
               <span className="file-change" title="changed by the last turn">
                 {marks.get(e.path)}
+              </span>
+            )}
+            {isMarked(e.path, untrusted) && (
+              <span className="file-untrusted" data-testid="file-untrusted" title="marked untrusted: after its text is read, blocks ask first">
+                untrusted
               </span>
             )}
             {!e.dir && <span className="file-size muted">{formatBytes(e.size)}</span>}

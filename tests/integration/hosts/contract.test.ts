@@ -123,6 +123,8 @@ const sampleInputs: { [K in CommandName]: CommandInput<K> } = {
   'dialog.pick': { kind: 'gguf' },
   'workspace.read': { path: 'a.txt' },
   'workspace.delete': { path: 'a.txt' },
+  'workspace.untrusted': {},
+  'workspace.markUntrusted': { path: 'a.txt', untrusted: true },
   'checkpoint.list': { sessionId: 's' },
   'checkpoint.changes': { turnId: 't' },
   'checkpoint.diff': { turnId: 't', path: 'a.txt' },

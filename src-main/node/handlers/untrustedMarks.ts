@@ -1,0 +1,17 @@
+// workspace.markUntrusted: the user marks a file or folder of the workspace as untrusted (or not).
+// Marks are kept in the settings as absolute real paths, out of every block's reach (a block can
+// write the workspace, so a mark kept there could be removed by the text it guards against).
+import { stat } from 'node:fs/promises';
+import { AppError } from '../../common/errors.js';
+import type { SettingsFile } from '../config/settingsFile.js';
+import { resolveInWorkspace } from '../workspace/guard.js';
+import { relativeMarks } from '../workspace/untrusted.js';
+
+/** Adds or removes the mark of `path` (workspace-relative); returns the workspace's marks. */
+export async function markUntrusted(workspace: string, settings: SettingsFile, path: string, untrusted: boolean): Promise<string[]> {
+  const full = await resolveInWorkspace(workspace, path);
+  if (untrusted && !(await stat(full).catch(() => null))) throw new AppError('NOT_FOUND', `There is no ${path} in the workspace to mark as untrusted.`);
+  const others = settings.get().untrustedPaths.filter((mark) => mark !== full);
+  settings.update({ untrustedPaths: untrusted ? [...others, full] : others });
+  return relativeMarks(workspace, settings.get().untrustedPaths);
+}
