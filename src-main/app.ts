@@ -165,6 +165,7 @@ export async function createApp(config: AppConfig): Promise<App> {
       await engine?.dispose();
       await voice.dispose();
       await adapters.dispose();
+      checkpoints.close();
       store.close();
     },
   };

@@ -3,11 +3,12 @@
 // calls are ~3x faster than fs.promises for 10,000 small files; the walk yields to the event loop
 // every few milliseconds so a large workspace never stalls it.
 import { lstatSync, readdirSync, readFileSync, readlinkSync, type Stats } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { FsEntry } from '../../common/checkpoints.js';
 import { sameStat, type Manifest } from '../../core/checkpoints/changes.js';
 import { sha256, type ObjectStore } from './objects.js';
+import type { Dirty } from './watch.js';
 
 export const RESTORE_TMP_PREFIX = '.agentic-restore-';
 const RACY_MS = 1000;
@@ -20,6 +21,10 @@ export interface ScanOptions {
   /** Absolute folders never scanned (the app's own data folder when the workspace holds it). */
   exclude?: readonly string[];
   signal?: AbortSignal;
+  /** Called for each folder as it is read (the watch starts watching it). */
+  onFolder?: (rel: string) => void;
+  /** Called for a path that is gone (the watch stops watching what was under it). */
+  onGone?: (rel: string) => void;
 }
 
 export function entryFromStats(st: Stats, hash: string | null, target?: string): FsEntry {
@@ -74,10 +79,18 @@ function unchanged(e: FsEntry, st: Stats): boolean {
   return e.kind === 'file' && st.isFile() && e.size === st.size && e.mtimeMs === st.mtimeMs && e.ctimeMs === st.ctimeMs;
 }
 
-export async function scanWorkspace(root: string, prev: Manifest, opts: ScanOptions): Promise<{ manifest: Manifest; hashed: number }> {
-  const manifest: Manifest = new Map();
+/** The path's lstat, or null when it is gone (ENOENT) or a folder on its way became a file (ENOTDIR). */
+function lstatOrNull(abs: string): Stats | null {
+  try {
+    return lstatSync(abs);
+  } catch {
+    return null;
+  }
+}
+
+/** Reads the folders on `stack` and everything below them into `manifest` (reusing `prev`'s unchanged entries). */
+async function walk(root: string, stack: string[], prev: Manifest, manifest: Manifest, opts: ScanOptions): Promise<number> {
   const exclude = new Set(opts.exclude ?? []);
-  const stack: string[] = [''];
   let hashed = 0;
   let lastYield = performance.now();
   while (stack.length) {
@@ -89,17 +102,14 @@ export async function scanWorkspace(root: string, prev: Manifest, opts: ScanOpti
     } catch {
       continue; // removed while scanning, or unreadable
     }
+    opts.onFolder?.(rel);
     for (const name of names) {
       if (name.startsWith(RESTORE_TMP_PREFIX)) continue;
       const path = rel ? `${rel}/${name}` : name;
-      const abs = join(absDir, name);
+      const abs = `${absDir}${sep}${name}`;
       if (exclude.has(abs)) continue;
-      let st: Stats;
-      try {
-        st = lstatSync(abs);
-      } catch {
-        continue;
-      }
+      const st = lstatOrNull(abs);
+      if (!st) continue;
       const before = prev.get(path);
       // Unchanged (the common case): the previous entry itself, no new object, no read.
       if (before && unchanged(before, st)) {
@@ -119,6 +129,76 @@ export async function scanWorkspace(root: string, prev: Manifest, opts: ScanOpti
       lastYield = performance.now();
     }
   }
+  return hashed;
+}
+
+export async function scanWorkspace(root: string, prev: Manifest, opts: ScanOptions): Promise<{ manifest: Manifest; hashed: number }> {
+  const manifest: Manifest = new Map();
+  const hashed = await walk(root, [''], prev, manifest, opts);
+  if (opts.flush !== false) await opts.objects.flush();
+  return { manifest, hashed };
+}
+
+/** Removes `path` and everything under it from the manifest. */
+function dropTree(manifest: Manifest, path: string, opts: ScanOptions): void {
+  const prefix = `${path}/`;
+  if (manifest.get(path)?.kind === 'dir') for (const key of manifest.keys()) if (key.startsWith(prefix)) manifest.delete(key);
+  manifest.delete(path);
+  opts.onGone?.(path);
+}
+
+/**
+ * The scan of only what changed (watch.ts says which folders' children did): `prev` with those
+ * children read again; a folder that is new (or replaced) is read whole. Same result as a full
+ * scan when the notes are complete, which the caller makes sure of.
+ */
+export async function rescanChanged(root: string, prev: Manifest, dirty: Dirty, opts: ScanOptions): Promise<{ manifest: Manifest; hashed: number }> {
+  const manifest: Manifest = new Map(prev);
+  const exclude = new Set(opts.exclude ?? []);
+  let hashed = 0;
+  const fresh: string[] = [];
+  for (const [dir, changed] of dirty) {
+    if (dir !== '' && manifest.get(dir)?.kind !== 'dir') continue; // gone or never seen: its parent's notes cover it
+    const absDir = dir ? join(root, dir) : root;
+    let names: Iterable<string>;
+    if (changed) names = changed;
+    else {
+      let listed: string[];
+      try {
+        listed = readdirSync(absDir);
+      } catch {
+        continue; // the folder went away: its parent's notes cover it
+      }
+      const present = new Set(listed);
+      const prefix = dir ? `${dir}/` : '';
+      for (const key of [...manifest.keys()]) {
+        if (key.startsWith(prefix) && !key.includes('/', prefix.length) && !present.has(key.slice(prefix.length))) dropTree(manifest, key, opts);
+      }
+      names = listed;
+    }
+    for (const name of names) {
+      if (name.startsWith(RESTORE_TMP_PREFIX)) continue;
+      const path = dir ? `${dir}/${name}` : name;
+      const abs = `${absDir}${sep}${name}`;
+      if (exclude.has(abs)) continue;
+      const before = manifest.get(path);
+      const st = lstatOrNull(abs);
+      if (!st) {
+        if (before) dropTree(manifest, path, opts);
+        continue;
+      }
+      if (before && unchanged(before, st)) continue;
+      const entry = entryOf(abs, st, before, opts);
+      const sameFolder = before?.kind === 'dir' && entry?.kind === 'dir' && before.ino === entry.ino;
+      if (before && !sameFolder) dropTree(manifest, path, opts);
+      if (!entry) continue;
+      if (entry.kind === 'file' && entry.hash !== null && before?.hash !== entry.hash) hashed++;
+      manifest.set(path, entry);
+      if (entry.kind === 'dir' && !sameFolder) fresh.push(path);
+    }
+  }
+  // New folders are read whole (their own watches start as they are read).
+  hashed += await walk(root, fresh, prev, manifest, opts);
   if (opts.flush !== false) await opts.objects.flush();
   return { manifest, hashed };
 }

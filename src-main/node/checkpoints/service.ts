@@ -34,7 +34,17 @@ export class CheckpointService implements Checkpoints {
   private readonly lastPrune = new Map<string, number>();
   private readonly base: string;
 
-  constructor(private readonly deps: { dataDir: string; limits: () => CheckpointLimits; logger: Logger; emit?: Emit; onRestoreOp?: () => void }) {
+  constructor(
+    private readonly deps: {
+      dataDir: string;
+      limits: () => CheckpointLimits;
+      logger: Logger;
+      emit?: Emit;
+      onRestoreOp?: () => void;
+      /** Default true: folders are watched between scans (watch.ts); false makes every scan full. */
+      watch?: boolean;
+    },
+  ) {
     this.base = join(deps.dataDir, 'checkpoints');
     mkdirSync(this.base, { recursive: true, mode: 0o700 });
   }
@@ -47,10 +57,15 @@ export class CheckpointService implements Checkpoints {
       // The app's own data folder inside the workspace is never part of it.
       const data = realpathSync(this.deps.dataDir);
       const inside = !relative(root, data).startsWith('..') && data !== root;
-      store = new WorkspaceCheckpoints(root, join(this.base, key), this.deps.limits, this.deps.logger, inside ? [data] : [], this.deps.onRestoreOp);
+      store = new WorkspaceCheckpoints(root, join(this.base, key), this.deps.limits, this.deps.logger, inside ? [data] : [], this.deps.onRestoreOp, this.deps.watch ?? true);
       this.stores.set(key, store);
     }
     return store;
+  }
+
+  /** Stops watching the workspaces. */
+  close(): void {
+    for (const store of this.stores.values()) store.close();
   }
 
   /** Every store on disk (workspaces of earlier runs too). */

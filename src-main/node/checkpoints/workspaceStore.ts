@@ -13,7 +13,8 @@ import { acquire, withLock } from './lock.js';
 import { ObjectStore } from './objects.js';
 import { RecordFiles, type CheckpointRecord } from './records.js';
 import { applyJournal, hasForeignParent, JournalSchema, type Journal } from './restore.js';
-import { probePath, RESTORE_TMP_PREFIX, scanWorkspace } from './scan.js';
+import { probePath, rescanChanged, RESTORE_TMP_PREFIX, scanWorkspace } from './scan.js';
+import { canWatch, WorkspaceWatch } from './watch.js';
 
 export interface CheckpointLimits {
   maxFileBytes: number;
@@ -27,6 +28,12 @@ const OpenTurnSchema = z.object({ turnId: z.string().regex(/^[\w-]+$/), sessionI
 export class WorkspaceCheckpoints {
   readonly objects: ObjectStore;
   readonly records: RecordFiles;
+  /** Which folders changed since the last scan (Linux); null: every scan reads the whole workspace. */
+  private readonly watch: WorkspaceWatch | null;
+  /** The head the watch's notes are relative to: another head (another process saved one) needs a full scan. */
+  private watchBase: Manifest | null = null;
+  /** How the scans went (tests and the bench check the watch is really used). */
+  readonly scans = { full: 0, changedOnly: 0 };
 
   constructor(
     readonly root: string,
@@ -37,10 +44,13 @@ export class WorkspaceCheckpoints {
     private readonly exclude: readonly string[] = [],
     /** Tests only: called after each restore step (the crash test slows restores down with it). */
     private readonly onRestoreOp?: () => void,
+    /** Watch the workspace between scans where the OS allows (false: every scan is full; the bench's baseline). */
+    watch = true,
   ) {
     mkdirSync(join(dir, 'turns'), { recursive: true, mode: 0o700 });
     this.objects = new ObjectStore(join(dir, 'objects'));
     this.records = new RecordFiles(dir);
+    this.watch = watch && canWatch ? new WorkspaceWatch(root, new Set(exclude)) : null;
     const meta = join(dir, 'workspace.json');
     if (!existsSync(meta)) writeFileAtomic(meta, JSON.stringify({ path: root }));
   }
@@ -54,8 +64,38 @@ export class WorkspaceCheckpoints {
 
   private async scan(flush = true): Promise<{ before: Manifest; after: Manifest }> {
     const before = this.records.loadHead();
-    const { manifest } = await scanWorkspace(this.root, before, { maxFileBytes: this.limits().maxFileBytes, objects: this.objects, exclude: this.exclude, flush });
-    return { before, after: manifest };
+    const watch = this.watch;
+    const opts = {
+      maxFileBytes: this.limits().maxFileBytes,
+      objects: this.objects,
+      exclude: this.exclude,
+      flush,
+      onFolder: (rel: string) => watch?.add(rel, true),
+      onGone: (rel: string) => watch?.forget(rel),
+    };
+    if (watch) {
+      const settled = this.watchBase === before && (await watch.settle());
+      const dirty = watch.take();
+      if (settled && dirty) {
+        this.scans.changedOnly++;
+        return { before, after: (await rescanChanged(this.root, before, dirty, opts)).manifest };
+      }
+      // The folders known so far are watched before they are read, so only new ones need a second look.
+      watch.add('', false);
+      for (const [path, entry] of before) if (entry.kind === 'dir') watch.add(path, false);
+    }
+    this.scans.full++;
+    return { before, after: (await scanWorkspace(this.root, before, opts)).manifest };
+  }
+
+  /** After a scan and the head's save (or not): the watch's notes from now on are relative to that head. */
+  private rebase(): void {
+    this.watchBase = this.records.loadHead();
+  }
+
+  /** Stops watching the workspace. */
+  close(): void {
+    this.watch?.close();
   }
 
   /** Before a turn: holds the workspace for the turn and records its state; resolves to the end step. */
@@ -66,6 +106,7 @@ export class WorkspaceCheckpoints {
       const { before, after } = await this.scan();
       // What changed since the last scan was done outside the agent's turns: absorbed, not recorded.
       if (diffManifests(before, after).length || before.size !== after.size) this.records.saveHead(after);
+      this.rebase();
       // Lets the next start record a turn a crash interrupted; without fsync (a power cut loses only that).
       writeFileReplacing(this.openTurnFile, JSON.stringify({ turnId: turn.turnId, sessionId: turn.sessionId, startedAt: Date.now() }));
     } catch (error) {
@@ -97,6 +138,7 @@ export class WorkspaceCheckpoints {
     } else {
       await this.objects.flush();
     }
+    this.rebase();
     rmSync(this.openTurnFile, { force: true });
     return record;
   }
@@ -136,6 +178,7 @@ export class WorkspaceCheckpoints {
     }
     const { after } = await this.scan();
     this.records.saveHead(after);
+    this.rebase();
     rmSync(this.journalFile, { force: true });
     return n;
   }
