@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Settings, SettingsPatch } from '../../../src-main/common/settings.js';
 import { call, loadAppInfo } from '../../state/actions.js';
 import { useStore } from '../../state/store.js';
+import { CheckpointsSection } from './CheckpointsSection.js';
 import { ExecutionSection } from './ExecutionSection.js';
 import { McpSection } from './McpSection.js';
 import { ModelsSection } from './ModelsSection.js';
@@ -53,6 +54,7 @@ export function SettingsPanel() {
             <ModelsSection settings={settings} update={update} />
             <ExecutionSection settings={settings} update={update} />
             <SandboxSection settings={settings} update={update} />
+            <CheckpointsSection settings={settings} update={update} />
             <VoiceSection settings={settings} update={update} />
             <McpSection />
           </div>

@@ -1,0 +1,33 @@
+/// <reference lib="dom" />
+// Settings → Checkpoints: the limits of the per-turn checkpoints can be changed, and the change is
+// kept (a reload reads it back from the settings file).
+import { afterEach, describe, expect, it } from 'vitest';
+import { openApp, screenshot, type E2e } from '../helpers/e2e.js';
+
+let e: E2e | null = null;
+afterEach(async () => {
+  await e?.close();
+  e = null;
+});
+
+const openSettings = async (e: E2e) =>
+  e.page
+    .getByRole('button', { name: /Settings/ })
+    .first()
+    .click();
+
+describe('checkpoint settings', () => {
+  it('changes how long checkpoints are kept, and keeps the change', { timeout: 120_000 }, async () => {
+    e = await openApp([]);
+    await openSettings(e);
+    const age = e.page.getByTestId('settings-checkpoints-max-age');
+    expect(await age.inputValue()).toBe('30');
+    expect(await e.page.getByTestId('settings-checkpoints-max-file').inputValue()).toBe('50');
+    await age.fill('7');
+    await age.press('Tab');
+    await screenshot(e.page, 'settings-checkpoints');
+    await e.page.reload();
+    await openSettings(e);
+    await expect.poll(() => e!.page.getByTestId('settings-checkpoints-max-age').inputValue(), { timeout: 30_000 }).toBe('7');
+  });
+});
