@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { TOOL_TAGS } from '../../src-main/common/events.js';
+import { TOOL_TAGS } from '../../src-main/core/tools/registry.js';
 import { parseBlocks } from '../../src-main/core/blocks/parse.js';
 import { createCodeTools, DEFAULT_LIMITS, detectSandbox, detectToolchains, specFor, toolchainRoots, wrapCommand } from '../../src-main/node/exec/index.js';
 import { median, type BenchRow } from '../types.js';

@@ -21,9 +21,12 @@ describe('where conversations go', () => {
   it('judges every provider by its address: an Ollama on another computer is not local', () => {
     expect(providerReach('ollama', '')).toBe('machine');
     expect(providerReach('ollama', 'http://192.168.1.9:11434')).toBe('network');
-    expect(providerReach('openai', '')).toBe('internet'); // the vendor's cloud
+    expect(providerReach('openai', '')).toBe('internet'); // no address: it cannot start, the careful answer stands
     expect(providerReach('openai', 'http://192.168.1.9:8000/v1')).toBe('network');
     expect(providerReach('anthropic', '')).toBe('internet');
+    expect(providerReach('anthropic', 'http://127.0.0.1:4000')).toBe('machine'); // a proxy on this machine
     expect(providerReach('llama', 'http://example.com')).toBe('machine');
+    expect(providerReach('replay', '')).toBe('machine');
+    expect(providerReach('someday', '')).toBe('internet');
   });
 });

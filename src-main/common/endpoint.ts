@@ -2,6 +2,7 @@
 // this machine (loopback), your network (private, link-local and .local addresses), or the
 // internet (anything else). A model server is judged by its address, whatever kind it is: an Ollama
 // on another computer is not local because it is Ollama.
+import { findProvider } from './providers.js';
 
 export const ENDPOINT_REACHES = ['machine', 'network', 'internet'] as const;
 export type EndpointReach = (typeof ENDPOINT_REACHES)[number];
@@ -51,17 +52,10 @@ export function endpointReach(url: string): EndpointReach {
 
 /** Where a provider of this kind sends conversations, from its settings. */
 export function providerReach(kind: string, baseUrl: string): EndpointReach {
-  switch (kind) {
-    case 'llama':
-    case 'replay':
-      return 'machine';
-    case 'ollama':
-      return endpointReach(baseUrl.trim() || 'http://127.0.0.1:11434');
-    case 'openai':
-    case 'anthropic':
-      // Without a base URL the SDK talks to the vendor's cloud.
-      return baseUrl.trim() ? endpointReach(baseUrl) : 'internet';
-    default:
-      return 'internet';
-  }
+  const row = findProvider(kind);
+  if (!row) return 'internet';
+  if (!row.baseUrl) return 'machine'; // it runs in this process
+  const url = baseUrl.trim() || row.baseUrl.default;
+  // A required address left empty: the provider cannot start, and the careful answer stands.
+  return url ? endpointReach(url) : 'internet';
 }

@@ -3,9 +3,6 @@ import { AGENT_NAMES, COMPLEXITIES } from './agents.js';
 import { ERROR_CODES } from './errors.js';
 import { voiceEventShapes } from './voice.js';
 
-/** Tags of the fenced blocks the agents may write; matched exactly, never by prefix. */
-export const TOOL_TAGS = ['python', 'bash', 'c', 'go', 'java', 'file_finder', 'web_search', 'json', 'mcp'] as const;
-
 export const BLOCK_STATUSES = ['ok', 'failed', 'timeout', 'refused', 'declined', 'cancelled', 'error'] as const;
 export type BlockStatus = (typeof BLOCK_STATUSES)[number];
 

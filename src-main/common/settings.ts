@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { PROVIDER_KINDS } from './providers.js';
 import { VoiceSettingsPatchSchema, VoiceSettingsSchema } from './voice.js';
-
-export const PROVIDER_KINDS = ['llama', 'openai', 'ollama', 'anthropic', 'replay'] as const;
-export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 
 export const McpServerSchema = z.discriminatedUnion('transport', [
   z.object({

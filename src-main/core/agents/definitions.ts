@@ -1,5 +1,6 @@
 // Agents as data: a prompt file, the tools they may use, their limits. The engine does the rest.
 import type { AgentName } from '../../common/agents.js';
+import { CODE_LANGUAGE_IDS } from '../../common/languages.js';
 import type { Agent, AgentContext, AgentOutcome } from '../agent.js';
 import { assemblePrompt, type PromptSource, type PromptVars } from '../prompts.js';
 import type { Tool } from '../ports.js';
@@ -29,7 +30,7 @@ export interface ToolAgentSpec {
 
 export const TOOL_AGENT_SPECS: readonly ToolAgentSpec[] = [
   { name: 'casual', prompt: 'casual', tags: [], single: true },
-  { name: 'coder', prompt: 'coder', tags: ['python', 'bash', 'c', 'go', 'java', 'file_finder'] },
+  { name: 'coder', prompt: 'coder', tags: [...CODE_LANGUAGE_IDS, 'file_finder'] },
   { name: 'file', prompt: 'file', tags: ['bash', 'file_finder'] },
   { name: 'mcp', prompt: 'mcp', tags: ['mcp'] },
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOOL_TAGS } from '../../common/events.js';
+import { TOOL_TAGS } from '../tools/registry.js';
 import { parseBlocks, withPlaceholders } from './parse.js';
 
 const F = '```';

@@ -1,7 +1,9 @@
 // Separates source code from its comments and string literals, so the refusal check and the approval
 // policy look at real calls (`input(`) and never at words inside a comment or a printed string.
 
-export type SourceLanguage = 'python' | 'c' | 'go' | 'java';
+import type { SourceLanguage } from '../../common/languages.js';
+
+export type { SourceLanguage };
 
 export interface ScannedSource {
   /** The code with comments removed and each string literal replaced by a token `"§N"`. */

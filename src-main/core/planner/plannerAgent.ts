@@ -1,7 +1,7 @@
 // The planner: asks for a JSON plan, runs its steps in dependency order as sub-agents (fresh
 // memory, same workspace, same cancellation), hands each step the results of the steps it needs,
 // lets the model revise the rest after every step, and ends with what each step produced.
-import type { AgentName } from '../../common/agents.js';
+import { planStepAgentList, type AgentName } from '../../common/agents.js';
 import type { PlanStepView } from '../../common/events.js';
 import type { Agent, AgentContext, AgentOutcome } from '../agent.js';
 import { assemblePrompt, type PromptSource, type PromptVars } from '../prompts.js';
@@ -23,7 +23,7 @@ export function createPlannerAgent(options: PlannerOptions): Agent {
     name: 'planner',
     async run(ctx: AgentContext): Promise<AgentOutcome> {
       const agents = options.stepAgents();
-      const vars = { ...options.vars(ctx), agents: agents.join(', ') };
+      const vars = { ...options.vars(ctx), agents: agents.join(', '), agentList: planStepAgentList() };
       const system = assemblePrompt(options.prompts, 'planner', vars);
       const conversation: ChatMessage[] = [{ role: 'system', content: system }, ...ctx.history, { role: 'user', content: ctx.request }];
       const first = await askForPlan(ctx, conversation, agents, new Set(), options.maxPlanAttempts ?? 3);

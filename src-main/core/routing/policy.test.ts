@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AGENT_NAMES } from '../../common/agents.js';
 import { RoutingDecisionSchema } from '../../common/events.js';
@@ -14,6 +15,11 @@ const request = 'please do the thing with the stuff';
 const decideRoute = (s: ClassifierScores, opts: RouteOptions) => decideRouteDetailed(s, opts).decision;
 
 describe('router labels', () => {
+  it('are exactly the shipped model’s labels, in its order (they come from the agent table; the model was trained on them)', () => {
+    const shipped = JSON.parse(readFileSync(new URL('../../../resources/router/featurizer.json', import.meta.url), 'utf8')) as { labels: { agent: string[] } };
+    expect([...ROUTER_AGENT_LABELS]).toEqual(shipped.labels.agent);
+  });
+
   it('names only agents that exist (a label without an agent failed requests in the original)', () => {
     for (const label of ROUTER_AGENT_LABELS) expect(AGENT_NAMES).toContain(label);
   });

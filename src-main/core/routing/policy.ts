@@ -9,13 +9,17 @@
 //     casual: the safer choice, because the casual agent runs no tool (no code, no file change,
 //     no browsing), answers in words and can tell the user which agent to pick. A wrong specialist
 //     would act; a wrong casual answer costs one message.
-import { AGENT_NAMES, type AgentChoice, type AgentName, type Complexity } from '../../common/agents.js';
+import { AGENTS, needsMcpServer, type AgentChoice, type AgentName, type Complexity } from '../../common/agents.js';
 import type { RoutingDecision } from '../../common/events.js';
 import type { ClassifierScores } from '../ports.js';
 import { matchGreeting } from './greetings.js';
 
-/** The agents the classifier's agent head can name. planner is reached through complexity. */
-export const ROUTER_AGENT_LABELS = ['casual', 'coder', 'file', 'web', 'mcp'] as const satisfies readonly AgentName[];
+type RoutedAgent = Extract<(typeof AGENTS)[number], { routed: true }>['id'];
+/**
+ * The agents the classifier's agent head can name, in the order the router is trained with (the
+ * table's). planner is reached through complexity.
+ */
+export const ROUTER_AGENT_LABELS = AGENTS.flatMap((a) => (a.routed ? [a.id] : [])) as [RoutedAgent, ...RoutedAgent[]];
 
 export const AGENT_CONFIDENCE_FLOOR = 0.4;
 export const SAFE_FALLBACK_AGENT: AgentName = 'casual';
@@ -41,7 +45,7 @@ export interface RouteOutcome {
   rule: RouteRule;
 }
 
-const KNOWN_AGENTS: ReadonlySet<string> = new Set(AGENT_NAMES);
+const ROUTED: ReadonlySet<string> = new Set(ROUTER_AGENT_LABELS);
 
 export function decideRouteDetailed(scores: ClassifierScores, opts: RouteOptions): RouteOutcome {
   const language = scores.language;
@@ -79,12 +83,12 @@ interface RankedAgents {
 
 function rankAgents(probabilities: Record<string, number>, mcpConfigured: boolean): RankedAgents {
   const all = Object.entries(probabilities)
-    .filter((entry): entry is [AgentName, number] => KNOWN_AGENTS.has(entry[0]) && entry[0] !== 'planner')
+    .filter((entry): entry is [AgentName, number] => ROUTED.has(entry[0]))
     .sort((a, b) => b[1] - a[1]);
-  const allowed = all.filter(([agent]) => mcpConfigured || agent !== 'mcp');
+  const allowed = all.filter(([agent]) => mcpConfigured || !needsMcpServer(agent));
   const total = allowed.reduce((sum, [, p]) => sum + p, 0);
   return {
     candidates: allowed.map(([agent, p]) => ({ agent, probability: total > 0 ? p / total : 0 })),
-    mcpDropped: all[0]?.[0] === 'mcp' && !mcpConfigured,
+    mcpDropped: !mcpConfigured && needsMcpServer(all[0]?.[0] ?? ''),
   };
 }

@@ -1,7 +1,8 @@
 // The one table of block tools and their policy. The approval judge reads how to check a block,
 // the code loop whether its results go back to the model, the turn context whether its output is
 // untrusted text. A tag nobody declares here is judged "ask": nothing says what it would do.
-// Pure data (no imports) so that it can move to common/ with the other tables of kinds.
+// The code languages' rows come from their table in common/languages.ts.
+import { CODE_LANGUAGES, type SourceLanguage } from '../../common/languages.js';
 
 /** What running a block of the tool does. */
 export type ToolEffect =
@@ -15,7 +16,7 @@ export type ToolEffect =
   | 'plans';
 
 /** The rules the judge applies to the block's text (see core/approval/judge.ts). */
-export type ToolCheck = 'shell' | 'python' | 'c' | 'go' | 'java' | 'mcp-call' | 'none';
+export type ToolCheck = 'shell' | SourceLanguage | 'mcp-call' | 'none';
 
 export interface ToolPolicy {
   readonly tag: string;
@@ -31,17 +32,16 @@ export interface ToolPolicy {
 }
 
 export const TOOL_POLICIES: readonly ToolPolicy[] = [
-  { tag: 'python', effect: 'runs-code', resultsToModel: false, untrustedOutput: null, check: 'python' },
-  { tag: 'bash', effect: 'runs-code', resultsToModel: false, untrustedOutput: null, check: 'shell' },
-  { tag: 'c', effect: 'runs-code', resultsToModel: false, untrustedOutput: null, check: 'c' },
-  { tag: 'go', effect: 'runs-code', resultsToModel: false, untrustedOutput: null, check: 'go' },
-  { tag: 'java', effect: 'runs-code', resultsToModel: false, untrustedOutput: null, check: 'java' },
+  ...CODE_LANGUAGES.map((l): ToolPolicy => ({ tag: l.id, effect: 'runs-code', resultsToModel: false, untrustedOutput: null, check: l.judge === 'shell' ? 'shell' : l.id })),
   // Confined to the workspace by its own path guard; a file the user marked untrusted taints through its result.
   { tag: 'file_finder', effect: 'reads', resultsToModel: true, untrustedOutput: null, check: 'none' },
   { tag: 'mcp', effect: 'acts-outside', resultsToModel: true, untrustedOutput: 'an MCP tool result', check: 'mcp-call' },
   { tag: 'web_search', effect: 'reads', resultsToModel: true, untrustedOutput: 'web search results', check: 'none' },
   { tag: 'json', effect: 'plans', resultsToModel: false, untrustedOutput: null, check: 'none' },
 ];
+
+/** Every tag a block may have; matched exactly, never by prefix. */
+export const TOOL_TAGS: readonly string[] = TOOL_POLICIES.map((p) => p.tag);
 
 const BY_TAG: ReadonlyMap<string, ToolPolicy> = new Map(TOOL_POLICIES.map((p) => [p.tag, p]));
 

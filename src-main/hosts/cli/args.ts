@@ -1,7 +1,7 @@
 // The CLI contract (kept stable: scripts and acceptance checks depend on it).
 import { parseArgs } from 'node:util';
 import { AGENT_CHOICES, type AgentChoice } from '../../common/agents.js';
-import { PROVIDER_KINDS, type ProviderKind } from '../../common/settings.js';
+import { PROVIDER_KINDS, type ProviderKind } from '../../common/providers.js';
 
 import { parseCheckpointArgs, type CheckpointArgs } from './checkpoints.js';
 
@@ -9,8 +9,8 @@ export class UsageError extends Error {}
 
 export const USAGE = `Usage:
   agentic                                 an interactive chat (also: agentic chat [--agent NAME] …)
-  agentic run "REQUEST" | - | --file PATH [--workspace DIR] [--agent auto|casual|coder|file|web|planner|mcp]
-          [--provider llama|openai|ollama|anthropic|replay] [--model ID_OR_PATH] [--base-url URL]
+  agentic run "REQUEST" | - | --file PATH [--workspace DIR] [--agent ${AGENT_CHOICES.join('|')}]
+          [--provider ${PROVIDER_KINDS.join('|')}] [--model ID_OR_PATH] [--base-url URL]
           [--replay FILE] [--yes] [--block-timeout SECONDS] [--max-attempts N] [--session ID] [--json]
           (REQUEST "-" reads it from standard input; --file PATH reads it from a file)
   agentic route ["REQUEST" | --file PATH] [--json]     (no REQUEST: one request per stdin line)

@@ -2,7 +2,7 @@
 // llama model, MCP servers) start lazily, on first use.
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AgentChoice, AgentName } from '../../common/agents.js';
+import { planStepAgents, type AgentChoice, type AgentName } from '../../common/agents.js';
 import { AppError } from '../../common/errors.js';
 import type { EventInput, RoutingDecision } from '../../common/events.js';
 import type { Agent } from '../../core/agent.js';
@@ -203,7 +203,7 @@ export async function createAdapters(config: AdapterConfig) {
       createPlannerAgent({
         prompts: env.prompts,
         vars: (ctx) => promptVars(env, ctx),
-        stepAgents: (): AgentName[] => (settings.get().mcpServers.length ? ['coder', 'file', 'web', 'casual', 'mcp'] : ['coder', 'file', 'web', 'casual']),
+        stepAgents: (): AgentName[] => planStepAgents(settings.get().mcpServers.length > 0),
       }),
     async dispose() {
       await Promise.allSettled([provider.dispose(), mcp.dispose(), browser?.then((b) => b.dispose())]);

@@ -7,11 +7,12 @@
 import { readFile, realpath, rename, stat, writeFile, mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { CODE_LANGUAGES } from '../../common/languages.js';
 import type { Toolchain } from './toolchains.js';
 import { findExecutable } from './which.js';
 
-/** Every executable detection may pick, in its order of preference. */
-const PROBED = ['python3', 'python', 'bash', 'gcc', 'cc', 'clang', 'go', 'javac', 'java', 'node'];
+/** Every executable detection may pick, in its order of preference (node: bash blocks may run it, see toolchains.ts). */
+const PROBED = [...CODE_LANGUAGES.flatMap((l) => l.executables), 'node'];
 const MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const VERSION = 1;
 

@@ -2,10 +2,10 @@
 import { execFile } from 'node:child_process';
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
+import { CODE_LANGUAGE_IDS, CODE_LANGUAGES, type CodeLanguage } from '../../common/languages.js';
 import { findExecutable } from './which.js';
 
-export const CODE_LANGUAGES = ['python', 'bash', 'c', 'go', 'java'] as const;
-export type CodeLanguage = (typeof CODE_LANGUAGES)[number];
+export type { CodeLanguage };
 
 export interface Toolchain {
   language: CodeLanguage;
@@ -77,7 +77,11 @@ async function nodeDetails(): Promise<Pick<Toolchain, 'roots'>> {
   return prefix ? { roots: [prefix] } : {};
 }
 
-async function single(language: CodeLanguage, names: string[], versionArgs: string[], pick: (text: string) => string | null): Promise<Toolchain> {
+/** The table's executables (python and java name theirs in their own detectors, which need more than one). */
+const executablesOf = (language: CodeLanguage): readonly string[] => CODE_LANGUAGES.find((l) => l.id === language)!.executables;
+
+async function single(language: CodeLanguage, versionArgs: string[], pick: (text: string) => string | null): Promise<Toolchain> {
+  const names = executablesOf(language);
   for (const name of names) {
     const found = await findExecutable(name);
     if (!found) continue;
@@ -99,13 +103,16 @@ async function java(): Promise<Toolchain> {
   return { language: 'java', available: true, version: firstLine(text), commands: { javac, java: javaBin }, missing: [], roots: jdk ? [jdk] : [] };
 }
 
+// A Record, so that a language added to the table cannot be left undetected.
+const DETECT: Record<CodeLanguage, () => Promise<Toolchain>> = {
+  python,
+  bash: () => single('bash', ['--version'], (t) => /version ([\d.]+)/.exec(t)?.[1]?.replace(/^/, 'bash ') ?? firstLine(t)),
+  c: () => single('c', ['--version'], firstLine),
+  go: () => single('go', ['version'], (t) => /go(\d[\w.]*)/.exec(t)?.[1]?.replace(/^/, 'go ') ?? firstLine(t)),
+  java,
+};
+
 /** Detects every language's toolchain (in parallel; a few hundred ms, mostly the JVM). */
 export async function detectToolchains(): Promise<Toolchain[]> {
-  return Promise.all([
-    python(),
-    single('bash', ['bash'], ['--version'], (t) => /version ([\d.]+)/.exec(t)?.[1]?.replace(/^/, 'bash ') ?? firstLine(t)),
-    single('c', ['gcc', 'cc', 'clang'], ['--version'], firstLine),
-    single('go', ['go'], ['version'], (t) => /go(\d[\w.]*)/.exec(t)?.[1]?.replace(/^/, 'go ') ?? firstLine(t)),
-    java(),
-  ]);
+  return Promise.all(CODE_LANGUAGE_IDS.map((language) => DETECT[language]()));
 }

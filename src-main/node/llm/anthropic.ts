@@ -1,5 +1,6 @@
 // Anthropic's Messages API over fetch + SSE: system prompt apart, text and thinking deltas streamed.
 import { AppError } from '../../common/errors.js';
+import { providerRow } from '../../common/providers.js';
 import { createReasoningStream } from '../../core/llm/reasoning.js';
 import type { Completion, CompletionRequest, LlmProvider, Logger, ProviderInfo } from '../../core/ports.js';
 import { tableOrFallback } from './contextSize.js';
@@ -17,7 +18,7 @@ import {
   type ProviderLabel,
 } from './http.js';
 
-export const DEFAULT_ANTHROPIC_URL = 'https://api.anthropic.com';
+export const DEFAULT_ANTHROPIC_URL = providerRow('anthropic').baseUrl.default;
 const API_VERSION = '2023-06-01';
 
 export interface AnthropicProviderOptions {

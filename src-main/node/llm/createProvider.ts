@@ -1,5 +1,6 @@
-// Builds the provider the settings ask for. 'replay' is wired by the app (the lead's Replay provider).
+// Builds the provider the settings ask for.
 import { AppError } from '../../common/errors.js';
+import type { ProviderKind } from '../../common/providers.js';
 import type { ProviderSettings } from '../../common/settings.js';
 import type { LlmProvider, Logger } from '../../core/ports.js';
 import { AnthropicProvider } from './anthropic.js';
@@ -28,26 +29,30 @@ export interface ProviderDeps {
   llamaEngine?: Importer<LlamaModule>;
 }
 
+type Builder = (settings: ProviderSettings, deps: ProviderDeps) => LlmProvider;
+
+// One builder per kind of the table (common/providers.ts), so that a new kind fails `tsc` until it
+// has one; replay is the exception, wired by the app from its file (node/config/providerHolder.ts).
+const BUILDERS: Record<Exclude<ProviderKind, 'replay'>, Builder> = {
+  llama: (settings, deps) =>
+    new LlamaCppProvider({
+      modelPath: resolveModelPath(settings.model, deps.modelsDir, deps.catalog),
+      logger: deps.logger,
+      threads: settings.threads,
+      contextSize: settings.contextSize,
+      promptCacheDir: deps.promptCacheDir,
+      engine: deps.llamaEngine,
+      ...(deps.gpu !== undefined ? { gpu: deps.gpu } : {}),
+    }),
+  openai: (settings, { apiKey, logger, idleTimeoutMs }) =>
+    new OpenAiCompatibleProvider({ baseUrl: settings.baseUrl, model: settings.model, apiKey, logger, contextSize: settings.contextSize, idleTimeoutMs }),
+  ollama: (settings, { logger, idleTimeoutMs }) =>
+    new OllamaProvider({ baseUrl: settings.baseUrl, model: settings.model, logger, contextSize: settings.contextSize, idleTimeoutMs }),
+  anthropic: (settings, { apiKey, logger, idleTimeoutMs }) =>
+    new AnthropicProvider({ baseUrl: settings.baseUrl, model: settings.model, apiKey: apiKey ?? '', logger, contextSize: settings.contextSize, idleTimeoutMs }),
+};
+
 export function createProvider(settings: ProviderSettings, deps: ProviderDeps): LlmProvider {
-  const { logger, apiKey, idleTimeoutMs } = deps;
-  switch (settings.kind) {
-    case 'llama':
-      return new LlamaCppProvider({
-        modelPath: resolveModelPath(settings.model, deps.modelsDir, deps.catalog),
-        logger,
-        threads: settings.threads,
-        contextSize: settings.contextSize,
-        promptCacheDir: deps.promptCacheDir,
-        engine: deps.llamaEngine,
-        ...(deps.gpu !== undefined ? { gpu: deps.gpu } : {}),
-      });
-    case 'openai':
-      return new OpenAiCompatibleProvider({ baseUrl: settings.baseUrl, model: settings.model, apiKey, logger, contextSize: settings.contextSize, idleTimeoutMs });
-    case 'ollama':
-      return new OllamaProvider({ baseUrl: settings.baseUrl, model: settings.model, logger, contextSize: settings.contextSize, idleTimeoutMs });
-    case 'anthropic':
-      return new AnthropicProvider({ baseUrl: settings.baseUrl, model: settings.model, apiKey: apiKey ?? '', logger, contextSize: settings.contextSize, idleTimeoutMs });
-    default:
-      throw new AppError('BAD_INPUT', `createProvider does not build "${settings.kind}" providers; the app wires them.`);
-  }
+  if (settings.kind === 'replay') throw new AppError('BAD_INPUT', `createProvider does not build "${settings.kind}" providers; the app wires them.`);
+  return BUILDERS[settings.kind](settings, deps);
 }

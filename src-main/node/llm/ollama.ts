@@ -2,6 +2,7 @@
 // model at its small default context and silently drops the start of longer conversations.
 import { endpointReach } from '../../common/endpoint.js';
 import { AppError } from '../../common/errors.js';
+import { providerRow } from '../../common/providers.js';
 import { createReasoningStream } from '../../core/llm/reasoning.js';
 import type { Completion, CompletionRequest, LlmProvider, Logger, ProviderInfo } from '../../core/ports.js';
 import { FALLBACK_CONTEXT_SIZE } from './contextSize.js';
@@ -19,7 +20,7 @@ import {
   type ProviderLabel,
 } from './http.js';
 
-export const DEFAULT_OLLAMA_URL = 'http://127.0.0.1:11434';
+export const DEFAULT_OLLAMA_URL = providerRow('ollama').baseUrl.default;
 /** Ollama allocates the whole KV cache for num_ctx up front: a 128k model at full length rarely fits. */
 export const DEFAULT_OLLAMA_MAX_CONTEXT = 32_768;
 

@@ -1,15 +1,7 @@
-import { AGENT_CHOICES, type AgentChoice } from '../../../src-main/common/agents.js';
+import { AGENTS, type AgentChoice } from '../../../src-main/common/agents.js';
 import { useStore } from '../../state/store.js';
 
-const LABELS: Record<AgentChoice, string> = {
-  auto: 'Auto (router)',
-  casual: 'Casual',
-  coder: 'Coder',
-  file: 'Files',
-  web: 'Web',
-  planner: 'Planner',
-  mcp: 'MCP tools',
-};
+const OPTIONS: ReadonlyArray<readonly [AgentChoice, string]> = [['auto', 'Auto (router)'], ...AGENTS.map((a) => [a.id, a.label] as const)];
 
 /** Which agent handles the next request; "auto" lets the router decide. */
 export function AgentPicker() {
@@ -23,9 +15,9 @@ export function AgentPicker() {
       value={choice}
       onChange={(e) => set({ agentChoice: e.target.value as AgentChoice })}
     >
-      {AGENT_CHOICES.map((a) => (
-        <option key={a} value={a}>
-          {LABELS[a]}
+      {OPTIONS.map(([value, label]) => (
+        <option key={value} value={value}>
+          {label}
         </option>
       ))}
     </select>

@@ -1,4 +1,6 @@
 /** A small, dependency-free highlighter: enough to tell keywords, strings, comments and numbers apart. */
+import { CODE_LANGUAGES } from '../../../src-main/common/languages.js';
+
 export type TokenKind = 'keyword' | 'string' | 'comment' | 'number' | 'plain';
 export interface Token {
   kind: TokenKind;
@@ -13,7 +15,8 @@ const KEYWORDS = new Set(
     'defer chan map range type interface fi then done esac echo local include define null true false nil print fn use impl mut'
   ).split(' '),
 );
-const HASH_COMMENT = new Set(['python', 'py', 'bash', 'sh', 'shell', 'zsh', 'ruby', 'rb', 'yaml', 'yml', 'toml', 'r', 'perl']);
+// The agents' languages by their table (names and extensions both appear as fence tags), then others people paste.
+const HASH_COMMENT = new Set([...CODE_LANGUAGES.flatMap((l) => (l.hashComments ? [l.id, ...l.extensions] : [])), 'shell', 'zsh', 'ruby', 'rb', 'yaml', 'yml', 'toml', 'r', 'perl']);
 
 const PATTERN = /(\/\*[\s\S]*?\*\/|\/\/[^\n]*|#[^\n]*)|("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`)|(\b\d+(?:\.\d+)?\b)|([A-Za-z_]\w*)/g;
 

@@ -1,22 +1,17 @@
-import { PROVIDER_KINDS, type ProviderKind, type Settings } from '../../../src-main/common/settings.js';
+import { findProvider, PROVIDERS, providerRow, type ProviderRow } from '../../../src-main/common/providers.js';
+import type { Settings } from '../../../src-main/common/settings.js';
 import { Field, NumberInput, Select, TextInput } from '../../ui/fields.js';
 import { useStore } from '../../state/store.js';
 import { ApiKeyField } from './ApiKeyField.js';
 import { providerReach, REACH_WORDS } from '../../../src-main/common/endpoint.js';
 import type { UpdateSettings } from './SettingsPanel.js';
 
-const KIND_LABELS: Record<ProviderKind, string> = {
-  llama: 'Embedded llama.cpp (local)',
-  openai: 'OpenAI-compatible server',
-  ollama: 'Ollama (local)',
-  anthropic: 'Anthropic (cloud)',
-  replay: 'Replay file (testing)',
-};
+const labelOf = (kind: string): string => findProvider(kind)?.label ?? kind;
 
 export function ProviderSection({ settings, update }: { settings: Settings; update: UpdateSettings }) {
   const p = settings.provider;
+  const row: ProviderRow = providerRow(p.kind);
   const reach = providerReach(p.kind, p.baseUrl);
-  const usesBaseUrl = p.kind === 'openai' || p.kind === 'ollama';
   const hasKey = useStore((s) => s.info?.provider.hasKey ?? false);
   const active = useStore((s) => s.info?.provider ?? null);
   return (
@@ -29,35 +24,25 @@ export function ProviderSection({ settings, update }: { settings: Settings; upda
       )}
       {active && active.kind !== p.kind && (
         <div className="cloud-note" data-testid="provider-override">
-          Running now: {KIND_LABELS[active.kind as ProviderKind] ?? active.kind}, chosen when the app was started (a command-line option). The choice below is saved and applies
-          when the app starts without that option.
+          Running now: {labelOf(active.kind)}, chosen when the app was started (a command-line option). The choice below is saved and applies when the app starts without that
+          option.
         </div>
       )}
       <Field label="Provider">
-        <Select
-          value={p.kind}
-          testId="provider-kind"
-          options={PROVIDER_KINDS.map((k) => [k, KIND_LABELS[k]] as const)}
-          onChange={(kind) => void update({ provider: { ...p, kind } })}
-        />
+        <Select value={p.kind} testId="provider-kind" options={PROVIDERS.map((k) => [k.id, k.label] as const)} onChange={(kind) => void update({ provider: { ...p, kind } })} />
       </Field>
       <Field label="Model" hint={p.kind === 'llama' ? 'A catalogue id (below) or the path of a GGUF file.' : 'The model name the server knows.'}>
         <TextInput value={p.model} testId="provider-model" onCommit={(model) => void update({ provider: { ...p, model } })} />
       </Field>
-      {usesBaseUrl && (
-        <Field label="Base URL" hint={p.kind === 'openai' ? 'Empty means the vendor’s cloud endpoint.' : undefined}>
-          <TextInput
-            value={p.baseUrl}
-            testId="provider-base-url"
-            placeholder={p.kind === 'ollama' ? 'http://127.0.0.1:11434' : 'http://127.0.0.1:8080/v1'}
-            onCommit={(baseUrl) => void update({ provider: { ...p, baseUrl } })}
-          />
+      {row.baseUrl && (
+        <Field label="Base URL" hint={row.baseUrl.hint}>
+          <TextInput value={p.baseUrl} testId="provider-base-url" placeholder={row.baseUrl.placeholder} onCommit={(baseUrl) => void update({ provider: { ...p, baseUrl } })} />
         </Field>
       )}
-      {(p.kind === 'openai' || p.kind === 'anthropic') && <ApiKeyField hasKey={hasKey} />}
+      {row.apiKey && <ApiKeyField hasKey={hasKey} />}
       {active && (
         <p className="muted" data-testid="provider-context">
-          In use: {KIND_LABELS[active.kind as ProviderKind] ?? active.kind}
+          In use: {labelOf(active.kind)}
           {active.model && active.model !== active.kind ? `, ${active.model}` : ''}
           {active.contextSize ? `, context ${active.contextSize.toLocaleString()} tokens` : ''}
           {active.contextSize

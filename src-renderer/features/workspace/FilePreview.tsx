@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { CommandOutput } from '../../../src-main/common/contract.js';
+import { CODE_LANGUAGES } from '../../../src-main/common/languages.js';
 import { call } from '../../state/actions.js';
 import { useStore } from '../../state/store.js';
 import { CodeView } from '../chat/CodeView.js';
@@ -8,18 +9,13 @@ import { isMarked, setUntrusted, useUntrustedMarks } from './untrustedMarks.js';
 
 type Preview = CommandOutput<'workspace.read'>;
 
+// The code languages the agents run (from their table), then other text people keep in a workspace.
 const LANGUAGES: Record<string, string> = {
-  py: 'python',
+  ...Object.fromEntries(CODE_LANGUAGES.flatMap((l) => l.extensions.map((ext) => [ext, l.id]))),
   js: 'javascript',
   mjs: 'javascript',
   ts: 'typescript',
   tsx: 'typescript',
-  sh: 'bash',
-  bash: 'bash',
-  c: 'c',
-  h: 'c',
-  go: 'go',
-  java: 'java',
   json: 'json',
   md: 'markdown',
 };

@@ -2,6 +2,8 @@
 // or to the assembly shows up in review. The prompts must teach exactly the syntax the tools parse.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { planStepAgentList, planStepAgents } from '../../../src-main/common/agents.js';
+import { CODE_LANGUAGE_IDS } from '../../../src-main/common/languages.js';
 import { parseBlocks } from '../../../src-main/core/blocks/parse.js';
 import { assemblePrompt, type PromptVars } from '../../../src-main/core/prompts.js';
 import { createPromptFiles } from '../../../src-main/node/config/promptFiles.js';
@@ -19,7 +21,7 @@ describe('assembled prompts', () => {
     ['casual', vars],
     ['coder', withTools(['python', 'bash', 'go', 'file_finder'])],
     ['file', withTools(['bash', 'file_finder'])],
-    ['planner', { ...vars, agents: 'coder, file, web, casual' }],
+    ['planner', { ...vars, agents: planStepAgents(false).join(', '), agentList: planStepAgentList() }],
     ['summarize', vars],
   ] as const)('%s', (name, v) => {
     expect(assemblePrompt(prompts, name, v)).toMatchSnapshot();
@@ -45,7 +47,7 @@ describe('assembled prompts', () => {
   });
 
   it('every example block in the tool docs parses with its own tag', () => {
-    for (const tag of ['python', 'bash', 'c', 'go', 'java', 'mcp']) {
+    for (const tag of [...CODE_LANGUAGE_IDS, 'mcp']) {
       const blocks = parseBlocks(assemblePrompt(prompts, `tools/${tag}`, vars), [tag]);
       expect(blocks.length, tag).toBeGreaterThan(0);
     }
