@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ENDPOINT_REACHES } from './endpoint.js';
 import { AGENT_CHOICES, AGENT_NAMES } from './agents.js';
-import { BlockResultSchema, PlanStepViewSchema, RoutingDecisionSchema } from './events.js';
+import { BlockResultSchema, ModelLoadSchema, PlanStepViewSchema, RoutingDecisionSchema } from './events.js';
 import { McpServerSchema, SettingsPatchSchema, SettingsSchema } from './settings.js';
 import { voiceCommands } from './voice.js';
 import { ChangeViewSchema, CheckpointSummarySchema, FileDiffSchema, RestoreResultSchema } from './checkpoints.js';
@@ -55,6 +55,8 @@ export const AppInfoSchema = z.object({
     hasKey: z.boolean(),
     /** Whether API keys are encrypted by the system's keychain here (else: a file only the user can read). */
     keysEncrypted: z.boolean(),
+    /** The embedded model's load: null before it starts (it starts with the first app.info or turn) and for other providers. */
+    load: ModelLoadSchema.nullable().optional(),
   }),
   agents: z.array(z.enum(AGENT_NAMES)),
   /**

@@ -53,7 +53,7 @@ export function createNodeHandlers(deps: {
   return {
     'app.info': async () => {
       const provider = adapters.provider.get();
-      const info = await provider.info().catch(() => null);
+      const info = await adapters.modelLoad.unlessLoading(provider.info());
       const s = settings.get().provider;
       return {
         version,
@@ -71,6 +71,7 @@ export function createNodeHandlers(deps: {
           tokenizer: info?.tokenizer ?? null,
           hasKey: !!secrets.get(s.apiKeyRef),
           keysEncrypted: secrets.encrypted,
+          load: adapters.modelLoad.state(),
         },
         agents: [...AGENT_NAMES],
         engines: adapters.engines(),

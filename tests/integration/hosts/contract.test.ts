@@ -42,6 +42,7 @@ const sampleEvents: { [K in EventType]: Extract<AppEvent, { type: K }> } = {
   'turn.cancelled': { type: 'turn.cancelled', ...base },
   'sessions.changed': { type: 'sessions.changed', seq: 1, sessionId: null, turnId: null },
   'model.progress': { type: 'model.progress', seq: 1, sessionId: null, turnId: null, modelId: 'm', receivedBytes: 1, totalBytes: 2, done: false },
+  'model.loadProgress': { type: 'model.loadProgress', seq: 1, sessionId: null, turnId: null, model: 'tiny.gguf', status: 'loading', progress: 0.42, message: null },
   'mcp.status': { type: 'mcp.status', seq: 1, sessionId: null, turnId: null, server: 'fs', status: 'ready', message: '' },
   'workspace.importProgress': {
     type: 'workspace.importProgress',
