@@ -58,6 +58,8 @@ export const AppInfoSchema = z.object({
     /** The embedded model's load: null before it starts (it starts with the first app.info or turn) and for other providers. */
     load: ModelLoadSchema.nullable().optional(),
   }),
+  /** What this host can do beyond the common set: `reveal`, the system file manager (the desktop app). */
+  capabilities: z.object({ reveal: z.boolean() }).optional(),
   agents: z.array(z.enum(AGENT_NAMES)),
   /**
    * Engines a platform may lack (issue 14). router unavailable: "auto" sends requests to the casual
@@ -180,6 +182,8 @@ export const commands = {
     }),
   ),
   'workspace.delete': cmd(z.object({ path: z.string().min(1).max(4096) }), z.object({ deleted: z.boolean() })),
+  /** Desktop: shows a file or folder of the workspace in the system's file manager; revealed is false where there is none. */
+  'workspace.reveal': cmd(z.object({ path: z.string().min(1).max(4096) }), z.object({ revealed: z.boolean() })),
   'dialog.pick': cmd(z.object({ kind: z.enum(['gguf', 'folder']) }), z.object({ path: z.string().nullable(), native: z.boolean() })),
   // Checkpoints (issue 19): each turn's changes to the workspace, their diffs, undo and redo.
   'checkpoint.list': cmd(z.object({ sessionId: Id }), z.array(CheckpointSummarySchema)),

@@ -14,6 +14,7 @@ import { silentLogger } from '../logger.js';
 import { importDropped } from './importDropped.js';
 import { createOnboardingHandlers, type PathPicker } from './onboarding.js';
 import { deleteFile, previewFile } from './workspacePreview.js';
+import { revealInWorkspace, type PathRevealer } from './workspaceReveal.js';
 import { importFiles, listWorkspace } from './workspaceFiles.js';
 import type { CheckpointCommands } from '../checkpoints/handlers.js';
 import type { VoiceCommandName } from '../../common/voice.js';
@@ -45,6 +46,7 @@ export function createNodeHandlers(deps: {
   embeddedBrowser?: EmbeddedBrowserHooks;
   droppedPaths?: () => Promise<string[]>;
   pickPath?: PathPicker;
+  revealPath?: PathRevealer;
 }): Pick<Handlers, NodeCommands> {
   const { settings, adapters, emit, secrets } = deps;
   const version = (JSON.parse(readFileSync(join(deps.root, 'package.json'), 'utf8')) as { version: string }).version;
@@ -73,6 +75,7 @@ export function createNodeHandlers(deps: {
           keysEncrypted: secrets.encrypted,
           load: adapters.modelLoad.state(),
         },
+        capabilities: { reveal: deps.revealPath !== undefined },
         agents: [...AGENT_NAMES],
         engines: adapters.engines(),
       };
@@ -148,6 +151,7 @@ export function createNodeHandlers(deps: {
     'workspace.list': async () => listWorkspace(deps.workspace()),
     'workspace.read': async ({ path }) => previewFile(deps.workspace(), path),
     'workspace.delete': async ({ path }) => ({ deleted: await deleteFile(deps.workspace(), path) }),
+    'workspace.reveal': async ({ path }) => ({ revealed: await revealInWorkspace(deps.workspace(), path, deps.revealPath) }),
     'workspace.import': async ({ files }) => ({ saved: await importFiles(deps.workspace(), files) }),
     'workspace.importDropped': async () => importDropped(deps.workspace(), deps.droppedPaths, emit),
   };

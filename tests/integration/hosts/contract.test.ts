@@ -124,6 +124,7 @@ const sampleInputs: { [K in CommandName]: CommandInput<K> } = {
   'dialog.pick': { kind: 'gguf' },
   'workspace.read': { path: 'a.txt' },
   'workspace.delete': { path: 'a.txt' },
+  'workspace.reveal': { path: 'a.txt' },
   'checkpoint.list': { sessionId: 's' },
   'checkpoint.changes': { turnId: 't' },
   'checkpoint.diff': { turnId: 't', path: 'a.txt' },

@@ -90,6 +90,8 @@ describe('embedded model load progress', () => {
       expectWholeLoad(loads().map(({ model, status, progress, message }) => ({ model, status, progress, message })));
       const after = await app.handlers['app.info']({}, { clientId: 't' });
       expect(after.provider).toMatchObject({ kind: 'llama', contextSize: 2048, load: { status: 'loaded', progress: 1 } });
+      // A web host has no file manager.
+      expect(after.capabilities).toEqual({ reveal: false });
     } finally {
       await app.dispose();
     }
