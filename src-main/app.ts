@@ -22,6 +22,7 @@ import { SecretStore, type SecretCipher } from './node/config/secrets.js';
 import { SettingsFile } from './node/config/settingsFile.js';
 import { createNodeHandlers } from './node/handlers/index.js';
 import type { PathPicker } from './node/handlers/onboarding.js';
+import type { PathRevealer } from './node/handlers/workspaceReveal.js';
 import { createVoice, type VoiceWiring } from './node/voice/handlers.js';
 import type { TtsEngine } from './node/voice/tts.js';
 import { createLogger } from './node/logger.js';
@@ -54,6 +55,8 @@ export interface AppConfig {
   droppedPaths?: () => Promise<string[]>;
   /** Electron: the native file and folder picker (onboarding's "Open a GGUF file", the workspace folder). */
   pickPath?: PathPicker;
+  /** Electron: shows a file or folder in the system's file manager (the workspace panel's "Show in folder"). */
+  revealPath?: PathRevealer;
 }
 
 export interface App {
@@ -138,6 +141,7 @@ export async function createApp(config: AppConfig): Promise<App> {
       embeddedBrowser: config.embeddedBrowser,
       droppedPaths: config.droppedPaths,
       pickPath: config.pickPath,
+      revealPath: config.revealPath,
     }),
     ...voice.handlers((input, ctx) => handlers['turn.send'](input, ctx)),
   };

@@ -1,7 +1,7 @@
 // Electron entry: one instance, one app (createApp), one locked-down window, the IPC server, the
 // application menu, a rotated log file under the user-data folder, and a native dialog (never a
 // silent exit) when the app cannot start.
-import { app, BrowserWindow, dialog, Menu, safeStorage } from 'electron';
+import { app, BrowserWindow, dialog, Menu, safeStorage, shell } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp, type App } from './app.js';
@@ -62,6 +62,8 @@ async function start(): Promise<void> {
       const picked = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
       return picked.canceled ? null : (picked.filePaths[0] ?? null);
     },
+    // The workspace panel's "Show in folder": the path was resolved inside the workspace by the handler.
+    revealPath: (fullPath) => shell.showItemInFolder(fullPath),
     // The window (and so its browser view) exists only after the app: these hooks reach it late.
     embeddedBrowser: {
       driverFactory: async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ENDPOINT_REACHES } from './endpoint.js';
 import { AGENT_CHOICES, AGENT_NAMES } from './agents.js';
-import { BlockResultSchema, PlanStepViewSchema, RoutingDecisionSchema } from './events.js';
+import { BlockResultSchema, ModelLoadSchema, PlanStepViewSchema, RoutingDecisionSchema } from './events.js';
 import { McpServerSchema, SettingsPatchSchema, SettingsSchema } from './settings.js';
 import { voiceCommands } from './voice.js';
 import { ChangeViewSchema, CheckpointSummarySchema, FileDiffSchema, RestoreResultSchema } from './checkpoints.js';
@@ -55,7 +55,11 @@ export const AppInfoSchema = z.object({
     hasKey: z.boolean(),
     /** Whether API keys are encrypted by the system's keychain here (else: a file only the user can read). */
     keysEncrypted: z.boolean(),
+    /** The embedded model's load: null before it starts (it starts with the first app.info or turn) and for other providers. */
+    load: ModelLoadSchema.nullable().optional(),
   }),
+  /** What this host can do beyond the common set: `reveal`, the system file manager (the desktop app). */
+  capabilities: z.object({ reveal: z.boolean() }).optional(),
   agents: z.array(z.enum(AGENT_NAMES)),
   /**
    * Engines a platform may lack (issue 14). router unavailable: "auto" sends requests to the casual
@@ -182,6 +186,8 @@ export const commands = {
   'workspace.untrusted': cmd(Empty, z.object({ untrusted: z.array(z.string()) })),
   /** Marks or unmarks a file or folder as untrusted: text read from it taints the session (issue 16). */
   'workspace.markUntrusted': cmd(z.object({ path: z.string().min(1).max(4096), untrusted: z.boolean() }), z.object({ untrusted: z.array(z.string()) })),
+  /** Desktop: shows a file or folder of the workspace in the system's file manager; revealed is false where there is none. */
+  'workspace.reveal': cmd(z.object({ path: z.string().min(1).max(4096) }), z.object({ revealed: z.boolean() })),
   'dialog.pick': cmd(z.object({ kind: z.enum(['gguf', 'folder']) }), z.object({ path: z.string().nullable(), native: z.boolean() })),
   // Checkpoints (issue 19): each turn's changes to the workspace, their diffs, undo and redo.
   'checkpoint.list': cmd(z.object({ sessionId: Id }), z.array(CheckpointSummarySchema)),

@@ -40,6 +40,16 @@ export const PlanStepViewSchema = z.object({
 });
 export type PlanStepView = z.infer<typeof PlanStepViewSchema>;
 
+export const MODEL_LOAD_STATUSES = ['loading', 'loaded', 'failed'] as const;
+/** The embedded model's load, as the header shows it; `model` is the file's name. */
+export const ModelLoadSchema = z.object({
+  model: z.string(),
+  status: z.enum(MODEL_LOAD_STATUSES),
+  progress: z.number().min(0).max(1),
+  message: z.string().nullable(),
+});
+export type ModelLoad = z.infer<typeof ModelLoadSchema>;
+
 /** Fields every event carries. turnId is null for events that belong to no turn (downloads, sessions). */
 const base = { seq: z.number().int(), sessionId: z.string().nullable(), turnId: z.string().nullable() };
 const ev = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) => z.object({ type: z.literal(type), ...base, ...shape });
@@ -82,6 +92,8 @@ export const EventSchema = z.discriminatedUnion('type', [
   ev('turn.cancelled', {}),
   ev('sessions.changed', {}),
   ev('model.progress', { modelId: z.string(), receivedBytes: z.number(), totalBytes: z.number().nullable(), done: z.boolean() }),
+  /** The embedded model (llama.cpp) being read into memory: progress 0..1, then loaded or failed (message in words). */
+  ev('model.loadProgress', ModelLoadSchema.shape),
   ev('mcp.status', { server: z.string(), status: z.enum(['stopped', 'starting', 'ready', 'failed']), message: z.string() }),
   /** Electron: files and folders dropped from the system being copied into the workspace. */
   ev('workspace.importProgress', {

@@ -18,7 +18,10 @@ export async function call<K extends CommandName>(command: K, input: CommandInpu
 
 export async function loadAppInfo(): Promise<void> {
   const info = await call('app.info', {});
-  if (info) store().set({ info });
+  if (!info) return;
+  store().set({ info });
+  // The answer's load state is the current one (another model may have been chosen since the last event).
+  store().updateDomain((d) => ({ ...d, modelLoad: info.provider.load ?? null }));
 }
 
 export async function loadModels(): Promise<void> {

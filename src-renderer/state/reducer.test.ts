@@ -157,6 +157,13 @@ describe('reducer: approvals, plan, browser, endings', () => {
     expect(s.sessionsVersion).toBe(1);
     expect(s.turns).toEqual({});
   });
+
+  it('keeps the embedded model’s latest load state, a failure with its message', () => {
+    const load = (status: 'loading' | 'loaded' | 'failed', progress: number, message: string | null = null) =>
+      ({ type: 'model.loadProgress', model: 'tiny.gguf', status, progress, message, turnId: null, sessionId: null }) as const;
+    expect(run(load('loading', 0), load('loading', 0.42)).modelLoad).toEqual({ model: 'tiny.gguf', status: 'loading', progress: 0.42, message: null });
+    expect(run(load('loading', 0.5), load('failed', 0.5, 'out of memory')).modelLoad).toMatchObject({ status: 'failed', message: 'out of memory' });
+  });
 });
 
 const record = (over: Partial<TurnRecord> = {}): TurnRecord => ({

@@ -1,6 +1,6 @@
 import type { AgentName } from '../../src-main/common/agents.js';
 
-import type { BlockStatus, PlanStepView } from '../../src-main/common/events.js';
+import type { BlockStatus, ModelLoad, PlanStepView } from '../../src-main/common/events.js';
 
 export type TurnStatus = 'running' | 'done' | 'failed' | 'cancelled';
 
@@ -90,6 +90,8 @@ export interface DomainState {
   workspaceVersion: number;
   /** Electron: a drop from the system being copied into the workspace (null when none). */
   importProgress: { copiedBytes: number; totalBytes: number; copiedFiles: number; totalFiles: number; current: string } | null;
+  /** The embedded model's load (model.loadProgress, or app.info when the page opened): null before one starts. */
+  modelLoad: ModelLoad | null;
 }
 
 export const emptyDomain = (): DomainState => ({
@@ -103,4 +105,5 @@ export const emptyDomain = (): DomainState => ({
   sessionsVersion: 0,
   workspaceVersion: 0,
   importProgress: null,
+  modelLoad: null,
 });

@@ -5,7 +5,7 @@
 // can be downloaded, with the reason in the test name. On Linux without a display it starts Xvfb
 // itself, so plain `npm test` works in a headless CI.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { _electron, type ElectronApplication, type Page } from 'playwright-core';
@@ -186,6 +186,23 @@ describe.skipIf(!('path' in binary))(title, { timeout: 300_000 }, () => {
     const terminal = page.getByTestId('terminal').first();
     await expect.poll(() => terminal.getAttribute('data-status'), { timeout: 90_000 }).toBe('ok');
     await expect.poll(() => terminal.textContent()).toContain('line 14');
+  });
+
+  it('"Show in folder" hands the workspace file to the system file manager', async () => {
+    mkdirSync(join(home, 'workspace'), { recursive: true });
+    writeFileSync(join(home, 'workspace', 'reveal-me.txt'), 'x');
+    // Recorded instead of opening a file manager window on the test machine.
+    await app.evaluate(({ shell }) => {
+      const g = globalThis as unknown as { __revealed: string[] };
+      g.__revealed = [];
+      shell.showItemInFolder = (path: string) => void g.__revealed.push(path);
+    });
+    await page.getByTestId('workspace').getByTitle('Refresh').click();
+    const row = page.locator('[data-testid="workspace-file"][data-path="reveal-me.txt"]');
+    await row.hover();
+    await row.getByTestId('file-reveal').click();
+    const revealed = () => app.evaluate(() => (globalThis as unknown as { __revealed: string[] }).__revealed);
+    await expect.poll(revealed, { timeout: 10_000 }).toEqual([realpathSync(join(home, 'workspace', 'reveal-me.txt'))]);
   });
 
   it('leaves no child process behind when it quits', async () => {

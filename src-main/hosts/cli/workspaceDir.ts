@@ -58,12 +58,30 @@ function specialFilesystem(dir: string): string | null {
   return hit ? `the system folder ${hit}` : null;
 }
 
+/**
+ * Creates the missing folders one by one, from the outermost: Node's recursive mkdir reports the
+ * ENOENT of the innermost folder when a parent cannot be made (a read-only filesystem says EROFS
+ * only to the parent's mkdir), which hid the real cause.
+ */
+function createFolders(dir: string): void {
+  const missing: string[] = [];
+  for (let d = dir; !existsSync(d) && dirname(d) !== d; d = dirname(d)) missing.unshift(d);
+  for (const d of missing) {
+    try {
+      mkdirSync(d);
+    } catch (error) {
+      // Made meanwhile (another process): fine if it is a folder.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || !statSync(d).isDirectory()) throw error;
+    }
+  }
+}
+
 /** Creates (if needed) and checks an absolute workspace path; throws UsageError (exit 2) with the cause. */
 export function prepareWorkspace(dir: string): string {
   const special = specialFilesystem(nearestExisting(dir));
   if (special) throw new UsageError(`Cannot use ${dir} as the workspace: it is on ${special}, which holds no files. Choose a folder on a disk.`);
   try {
-    mkdirSync(dir, { recursive: true });
+    createFolders(dir);
   } catch (error) {
     throw new UsageError(`Cannot create the workspace ${dir}: ${reasonOf(error)}.`);
   }

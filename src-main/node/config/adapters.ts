@@ -29,6 +29,7 @@ import { detectLanguage, lazyLanguageDetector } from '../router/language.js';
 import { decideRouteDetailed } from '../../core/routing/policy.js';
 import { createFileFinderTool } from '../tools/fileFinder.js';
 import { taintingReadsOf } from '../workspace/untrusted.js';
+import { ModelLoadTracker } from './modelLoad.js';
 import { lazyProvider, loadReplayProvider, ProviderHolder } from './providerHolder.js';
 import type { SecretStore } from './secrets.js';
 import type { SettingsFile } from './settingsFile.js';
@@ -74,11 +75,13 @@ export async function createAdapters(config: AdapterConfig) {
   const { modelsDir } = config;
   const catalog = loadCatalog(config.catalogFile);
   const replay = config.replayFile ? loadReplayProvider(config.replayFile) : null;
+  const modelLoad = new ModelLoadTracker(emit);
   const provider = new ProviderHolder(
     () => settings.get().provider,
     // node-llama-cpp and the HTTP SDKs load on the first model call, not at start.
-    (s) =>
-      s.kind === 'replay' || replay
+    (s) => {
+      const onModelLoad = modelLoad.listenerForNewProvider();
+      return s.kind === 'replay' || replay
         ? (replay ?? failReplay())
         : lazyProvider(async () =>
             (await import('../llm/createProvider.js')).createProvider(s, {
@@ -88,8 +91,10 @@ export async function createAdapters(config: AdapterConfig) {
               promptCacheDir: join(config.dataDir, 'cache', 'prompt-states'),
               llamaEngine: config.engines?.llamaCpp,
               apiKey: config.secrets.get(s.apiKeyRef) ?? process.env.AGENTIC_API_KEY,
+              onModelLoad,
             }),
-          ),
+          );
+    },
     logger,
   );
   const code = await createCodeTools({
@@ -161,6 +166,7 @@ export async function createAdapters(config: AdapterConfig) {
 
   return {
     provider,
+    modelLoad,
     engines: (): EngineStates => ({ router: routerState, localModel: localEngineState() }),
     languages: code.languages,
     sandbox: code.sandbox,

@@ -14,6 +14,7 @@ import { silentLogger } from '../logger.js';
 import { importDropped } from './importDropped.js';
 import { createOnboardingHandlers, type PathPicker } from './onboarding.js';
 import { deleteFile, previewFile } from './workspacePreview.js';
+import { revealInWorkspace, type PathRevealer } from './workspaceReveal.js';
 import { importFiles, listWorkspace } from './workspaceFiles.js';
 import { relativeMarks } from '../workspace/untrusted.js';
 import { markUntrusted } from './untrustedMarks.js';
@@ -47,6 +48,7 @@ export function createNodeHandlers(deps: {
   embeddedBrowser?: EmbeddedBrowserHooks;
   droppedPaths?: () => Promise<string[]>;
   pickPath?: PathPicker;
+  revealPath?: PathRevealer;
 }): Pick<Handlers, NodeCommands> {
   const { settings, adapters, emit, secrets } = deps;
   const version = (JSON.parse(readFileSync(join(deps.root, 'package.json'), 'utf8')) as { version: string }).version;
@@ -55,7 +57,7 @@ export function createNodeHandlers(deps: {
   return {
     'app.info': async () => {
       const provider = adapters.provider.get();
-      const info = await provider.info().catch(() => null);
+      const info = await adapters.modelLoad.unlessLoading(provider.info());
       const s = settings.get().provider;
       return {
         version,
@@ -73,7 +75,9 @@ export function createNodeHandlers(deps: {
           tokenizer: info?.tokenizer ?? null,
           hasKey: !!secrets.get(s.apiKeyRef),
           keysEncrypted: secrets.encrypted,
+          load: adapters.modelLoad.state(),
         },
+        capabilities: { reveal: deps.revealPath !== undefined },
         agents: [...AGENT_NAMES],
         engines: adapters.engines(),
       };
@@ -151,6 +155,7 @@ export function createNodeHandlers(deps: {
     'workspace.delete': async ({ path }) => ({ deleted: await deleteFile(deps.workspace(), path) }),
     'workspace.untrusted': async () => ({ untrusted: await relativeMarks(deps.workspace(), settings.get().untrustedPaths) }),
     'workspace.markUntrusted': async ({ path, untrusted }) => ({ untrusted: await markUntrusted(deps.workspace(), settings, path, untrusted) }),
+    'workspace.reveal': async ({ path }) => ({ revealed: await revealInWorkspace(deps.workspace(), path, deps.revealPath) }),
     'workspace.import': async ({ files }) => ({ saved: await importFiles(deps.workspace(), files) }),
     'workspace.importDropped': async () => importDropped(deps.workspace(), deps.droppedPaths, emit),
   };

@@ -7,6 +7,7 @@ import { AnthropicProvider } from './anthropic.js';
 import type { Importer } from '../loadOptional.js';
 import { LlamaCppProvider } from './llamaCpp.js';
 import type { LlamaModule } from './llamaEngine.js';
+import type { ModelLoadListener } from './loadProgress.js';
 import { resolveModelPath, type CatalogEntry } from './modelManager.js';
 import { OllamaProvider } from './ollama.js';
 import { OpenAiCompatibleProvider } from './openaiCompatible.js';
@@ -27,6 +28,8 @@ export interface ProviderDeps {
   promptCacheDir?: string;
   /** llama only: how node-llama-cpp is imported (tests inject one that fails). */
   llamaEngine?: Importer<LlamaModule>;
+  /** llama only: the model's load progress, then loaded or failed. */
+  onModelLoad?: ModelLoadListener;
 }
 
 type Builder = (settings: ProviderSettings, deps: ProviderDeps) => LlmProvider;
@@ -42,6 +45,7 @@ const BUILDERS: Record<Exclude<ProviderKind, 'replay'>, Builder> = {
       contextSize: settings.contextSize,
       promptCacheDir: deps.promptCacheDir,
       engine: deps.llamaEngine,
+      onLoad: deps.onModelLoad,
       ...(deps.gpu !== undefined ? { gpu: deps.gpu } : {}),
     }),
   openai: (settings, { apiKey, logger, idleTimeoutMs }) =>

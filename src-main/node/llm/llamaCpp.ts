@@ -5,6 +5,7 @@
 // (llamaGenerate.ts), grammar requests and templates that loop cannot parse go through LlamaChat
 // (llamaChatGenerate.ts); the first is why generation keeps up with a bare llama.cpp loop.
 import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
 import type { ChatHistoryItem, ChatWrapperGeneratedContextState, Llama, LlamaChat, LlamaContext, LlamaContextSequence, LlamaGrammar, LlamaModel, Token } from 'node-llama-cpp';
 import { AppError, isAbortError } from '../../common/errors.js';
 import { createReasoningStream, splitReasoning } from '../../core/llm/reasoning.js';
@@ -14,6 +15,7 @@ import { generateWithChat } from './llamaChatGenerate.js';
 import { sharedLlama, type LlamaModule } from './llamaEngine.js';
 import { toChatHistory } from './chatHistory.js';
 import { generatePlain, plainStops } from './llamaGenerate.js';
+import { createLoadReporter, type ModelLoadListener } from './loadProgress.js';
 import type { Importer } from '../loadOptional.js';
 import { commonPrefixLength, PromptStateCache } from './promptStates.js';
 
@@ -44,6 +46,8 @@ export interface LlamaCppProviderOptions {
   promptCacheDir?: string;
   /** How node-llama-cpp is imported (llamaEngine.ts); tests pass one that fails. */
   engine?: Importer<LlamaModule>;
+  /** The load's progress (throttled, 0..1), then loaded or failed: the header's loading bar. */
+  onLoad?: ModelLoadListener;
 }
 
 export const DEFAULT_MAX_AUTO_CONTEXT = 32_768;
@@ -87,6 +91,8 @@ export class LlamaCppProvider implements LlmProvider {
   private engine: Promise<Engine> | null = null;
   private readonly grammars = new Map<string, Promise<LlamaGrammar>>();
   private disposed = false;
+  /** Aborts a load still running when the provider is disposed (the user switched models meanwhile). */
+  private readonly loadAbort = new AbortController();
 
   constructor(private readonly options: LlamaCppProviderOptions) {}
 
@@ -131,6 +137,7 @@ export class LlamaCppProvider implements LlmProvider {
 
   async dispose(): Promise<void> {
     this.disposed = true;
+    this.loadAbort.abort();
     const engine = this.engine;
     this.engine = null;
     if (!engine) return;
@@ -154,13 +161,18 @@ export class LlamaCppProvider implements LlmProvider {
 
   private async loadEngine(): Promise<Engine> {
     const { modelPath, logger } = this.options;
-    if (!existsSync(modelPath)) {
-      throw new AppError('MODEL_LOAD_FAILED', `Model file not found: ${modelPath}. Download a model in Settings → Models or pass --model PATH.`);
-    }
     const started = performance.now();
+    // Once disposed (another model took over), this load reports nothing more.
+    const report = createLoadReporter(basename(modelPath), (load) => {
+      if (!this.disposed) this.options.onLoad?.(load);
+    });
     try {
+      if (!existsSync(modelPath)) {
+        throw new AppError('MODEL_LOAD_FAILED', `Model file not found: ${modelPath}. Download a model in Settings → Models or pass --model PATH.`);
+      }
       const { llama, module } = await sharedLlama(this.options.gpu ?? 'auto', logger, this.options.engine);
-      const model = await llama.loadModel({ modelPath, gpuLayers: this.options.gpuLayers ?? 'auto' });
+      const loadSignal = this.loadAbort.signal;
+      const model = await llama.loadModel({ modelPath, gpuLayers: this.options.gpuLayers ?? 'auto', loadSignal, onLoadProgress: (p) => report.progress(p) });
       const sequences = Math.max(1, this.options.sequences ?? 1);
       const wanted = this.options.contextSize ?? 0;
       const context = await model.createContext({
@@ -176,14 +188,19 @@ export class LlamaCppProvider implements LlmProvider {
       const { promptCacheDir } = this.options;
       const prompts = promptCacheDir ? new PromptStateCache({ dir: promptCacheDir, modelPath, contextSize: context.contextSize, logger }) : null;
       logger.info('llama: model loaded', { modelPath, contextSize: context.contextSize, ms: Math.round(performance.now() - started) });
+      report.loaded();
       return { llama, model, context, slots, prompts, systemPrefixes: new Map() };
     } catch (error) {
-      if (error instanceof AppError) throw error;
-      throw new AppError(
-        'MODEL_LOAD_FAILED',
-        `Could not load ${modelPath}: ${error instanceof Error ? error.message : String(error)}. Check that it is a complete GGUF file and that there is enough free memory.`,
-        { cause: error },
-      );
+      const failure =
+        error instanceof AppError
+          ? error
+          : new AppError(
+              'MODEL_LOAD_FAILED',
+              `Could not load ${modelPath}: ${error instanceof Error ? error.message : String(error)}. Check that it is a complete GGUF file and that there is enough free memory.`,
+              { cause: error },
+            );
+      report.failed(failure.message);
+      throw failure;
     }
   }
 

@@ -1,14 +1,47 @@
+import { useEffect, useRef } from 'react';
+import type { ModelLoad } from '../../../src-main/common/events.js';
+import { loadAppInfo } from '../../state/actions.js';
 import { useStore } from '../../state/store.js';
 
 const KIND: Record<string, string> = { llama: 'llama.cpp', openai: 'OpenAI-compatible', ollama: 'Ollama', anthropic: 'Anthropic', replay: 'Replay' };
 
-/** The header's model status: provider, model, context, local or cloud; a click opens the chooser. */
+/** While the embedded model loads: a bar with its percentage; a failed load: what went wrong. */
+function LoadState({ load }: { load: ModelLoad }) {
+  if (load.status === 'failed') {
+    return (
+      <span className="model-status-error" data-testid="model-load-error" title={load.message ?? undefined}>
+        Model failed to load
+      </span>
+    );
+  }
+  const percent = Math.round(load.progress * 100);
+  return (
+    <span className="model-load" data-testid="model-load" role="progressbar" aria-label={`Loading ${load.model}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+      <span className="model-load-bar" aria-hidden="true">
+        <span style={{ width: `${percent}%` }} />
+      </span>
+      Loading model… {percent} %
+    </span>
+  );
+}
+
+/** The header's model status: provider, model, context, local or cloud, the embedded model's load; a click opens the chooser. */
 export function ModelStatus() {
   const info = useStore((s) => s.info);
+  const load = useStore((s) => s.domain.modelLoad);
   const set = useStore((s) => s.set);
+  // Once loaded, app.info knows the real context size (a fast load may skip 'loading' in one batch).
+  const previous = useRef(load?.status);
+  // A failure is also said in full, above the chat (the header has room for a few words only).
+  useEffect(() => {
+    if (load?.status === 'loaded' && previous.current !== 'loaded') void loadAppInfo();
+    if (load?.status === 'failed' && previous.current !== 'failed') useStore.getState().notify(`Could not load the model: ${load.message ?? 'unknown error'}`);
+    previous.current = load?.status;
+  }, [load?.status, load?.message]);
   if (!info) return null;
   const p = info.provider;
   const model = p.model && p.model !== p.kind ? p.model.split('/').pop() : '';
+  const showLoad = p.kind === 'llama' && load && load.status !== 'loaded';
   return (
     <button className="model-status" data-testid="model-status" title="Change the model" onClick={() => set({ modelPicker: 'open' })}>
       <span className={`badge ${p.local ? 'badge-ok' : 'badge-cloud'}`} data-testid="model-status-badge">
@@ -20,7 +53,13 @@ export function ModelStatus() {
           {model}
         </span>
       )}
-      <span className="muted model-status-ctx">{p.contextSize ? `${Math.round(p.contextSize / 1024)}k context` : p.kind === 'llama' ? 'loads on first use' : ''}</span>
+      {showLoad ? (
+        <LoadState load={load} />
+      ) : (
+        <span className="muted model-status-ctx" data-testid="model-status-ctx">
+          {p.contextSize ? `${Math.round(p.contextSize / 1024)}k context` : p.kind === 'llama' ? 'loads on first use' : ''}
+        </span>
+      )}
     </button>
   );
 }

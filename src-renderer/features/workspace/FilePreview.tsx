@@ -5,6 +5,7 @@ import { call } from '../../state/actions.js';
 import { useStore } from '../../state/store.js';
 import { CodeView } from '../chat/CodeView.js';
 import { formatBytes } from './files.js';
+import { RevealButton } from './RevealButton.js';
 import { isMarked, setUntrusted, useUntrustedMarks } from './untrustedMarks.js';
 
 type Preview = CommandOutput<'workspace.read'>;
@@ -72,6 +73,7 @@ export function FilePreview({ path, onClose }: { path: string; onClose: () => vo
             </>
           ) : (
             <>
+              <RevealButton path={path} label="Show in folder" testId="preview-reveal" />
               <button
                 className="btn"
                 data-testid="file-untrusted-toggle"

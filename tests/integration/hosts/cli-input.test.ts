@@ -2,7 +2,7 @@
 // process: every bad input exits 2 with one readable line; a 1 MB request goes through standard
 // input and --file, and the longest argument Linux allows through the command line, routed by the
 // real ONNX router (which crashed with exit 139 on a command line over ~25 KB).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,9 +12,11 @@ import { ROOT, type CliResult } from '../../helpers/processes.js';
 const home = mkdtempSync(join(tmpdir(), 'agentic-cli-input-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
-function cli(args: string[], opts: { input?: string; env?: Record<string, string>; cwd?: string; timeoutMs?: number } = {}): Promise<CliResult> {
+/** `wrap`: a command the CLI runs under (a bwrap with a read-only mount). */
+function cli(args: string[], opts: { input?: string; env?: Record<string, string>; cwd?: string; timeoutMs?: number; wrap?: string[] } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), [join(ROOT, 'src-main/hosts/cli/main.ts'), ...args], {
+    const command = [...(opts.wrap ?? []), join(ROOT, 'node_modules', '.bin', 'tsx'), join(ROOT, 'src-main/hosts/cli/main.ts'), ...args];
+    const child = spawn(command[0]!, command.slice(1), {
       cwd: opts.cwd ?? ROOT,
       env: { ...process.env, npm_lifecycle_event: '', AGENTIC_HOME: home, AGENTIC_LOG: 'error', ...opts.env },
     });
@@ -81,6 +83,30 @@ describe('agentic: bad input', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/Cannot create the workspace .*a part of the path is a file/);
     oneLine(r);
+  });
+
+  // Root (as these tests run) ignores permission bits, so a chmod would prove nothing: the folder is
+  // made read-only for real, by a read-only bind mount in a bubblewrap namespace the CLI runs in.
+  const readOnly = join(home, 'read-only');
+  mkdirSync(join(readOnly, 'ws'), { recursive: true });
+  const underReadOnlyMount = ['bwrap', '--bind', '/', '/', '--ro-bind', readOnly, readOnly, '--dev', '/dev', '--proc', '/proc', '--'];
+  const probe = spawnSync(underReadOnlyMount[0]!, [...underReadOnlyMount.slice(1), 'sh', '-c', `touch '${join(readOnly, 'probe')}'`], { encoding: 'utf8' });
+  const noReadOnlyMount = probe.error
+    ? `bwrap cannot start (${probe.error.message})`
+    : /Read-only file system/.test(probe.stderr)
+      ? null
+      : `bwrap gave no read-only mount: ${probe.stderr.trim() || `exit ${probe.status}`}`;
+  if (noReadOnlyMount) console.warn(`read-only workspace tests skipped: ${noReadOnlyMount}`);
+
+  it.skipIf(noReadOnlyMount !== null).each([
+    ['an existing read-only folder', join(readOnly, 'ws'), /Cannot use .*read-only\/ws as the workspace: it is not writable \(the filesystem is read-only\)\./],
+    ['a folder to create on a read-only filesystem', join(readOnly, 'new', 'ws'), /Cannot create the workspace .*read-only\/new\/ws: the filesystem is read-only\./],
+  ])('%s as the workspace exits 2 with the real cause', async (_name, workspace, message) => {
+    const r = await cli(['run', 'hi', '--workspace', workspace, '--replay', replayFile('ro.json', ['x'])], { wrap: underReadOnlyMount });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    oneLine(r);
+    expect(existsSync(join(readOnly, 'new'))).toBe(false);
   });
 
   it.each([

@@ -42,6 +42,7 @@ const sampleEvents: { [K in EventType]: Extract<AppEvent, { type: K }> } = {
   'turn.cancelled': { type: 'turn.cancelled', ...base },
   'sessions.changed': { type: 'sessions.changed', seq: 1, sessionId: null, turnId: null },
   'model.progress': { type: 'model.progress', seq: 1, sessionId: null, turnId: null, modelId: 'm', receivedBytes: 1, totalBytes: 2, done: false },
+  'model.loadProgress': { type: 'model.loadProgress', seq: 1, sessionId: null, turnId: null, model: 'tiny.gguf', status: 'loading', progress: 0.42, message: null },
   'mcp.status': { type: 'mcp.status', seq: 1, sessionId: null, turnId: null, server: 'fs', status: 'ready', message: '' },
   'workspace.importProgress': {
     type: 'workspace.importProgress',
@@ -125,6 +126,7 @@ const sampleInputs: { [K in CommandName]: CommandInput<K> } = {
   'workspace.delete': { path: 'a.txt' },
   'workspace.untrusted': {},
   'workspace.markUntrusted': { path: 'a.txt', untrusted: true },
+  'workspace.reveal': { path: 'a.txt' },
   'checkpoint.list': { sessionId: 's' },
   'checkpoint.changes': { turnId: 't' },
   'checkpoint.diff': { turnId: 't', path: 'a.txt' },
