@@ -10,6 +10,7 @@ import { AGENT_CHOICES, type AgentChoice } from '../../common/agents.js';
 import type { AskUser } from '../../core/ports.js';
 import { createLogger } from '../../node/logger.js';
 import { UsageError, type ChatArgs } from './args.js';
+import { sendTurn } from './turns.js';
 import { fromCaller } from './callerPaths.js';
 import { textPrinter } from './printer.js';
 import { cliOverrides } from './run.js';
@@ -104,11 +105,12 @@ async function ask(state: ChatState, prompt: string): Promise<string | null> {
 
 async function runTurn(state: ChatState, request: string): Promise<void> {
   // A session is stored only once it has a message (an empty "new session" leaves nothing behind).
-  state.sessionId ??= state.app.store.createSession(request.trim().slice(0, 60)).id;
-  const { turnId, done } = state.app.engine.send(state.sessionId, request, state.agent);
-  state.running = turnId;
   try {
-    await done;
+    const { sessionId } = await sendTurn(state.app, state.sessionId, request, state.agent, (turnId, session) => {
+      state.running = turnId;
+      state.sessionId = session;
+    });
+    state.sessionId = sessionId;
   } finally {
     state.running = null;
   }

@@ -5,6 +5,8 @@ export type Printer = (event: AppEvent) => void;
 
 export function jsonPrinter(out: NodeJS.WritableStream): Printer {
   return (event) => {
+    // The session list's refresh signal is for windows, not for a run's stream.
+    if (event.type === 'sessions.changed') return;
     // Token deltas stay in the stream too: scripts may want them; they are one line each.
     out.write(JSON.stringify(event) + '\n');
   };

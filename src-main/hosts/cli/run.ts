@@ -8,6 +8,7 @@ import { cliApprover } from './approve.js';
 import { UsageError, type RunArgs } from './args.js';
 import { fromCaller, modelFromCaller } from './callerPaths.js';
 import { readRequestFile, readRequestStdin } from './requestInput.js';
+import { sendTurn } from './turns.js';
 import { prepareWorkspace } from './workspaceDir.js';
 import { jsonPrinter, textPrinter } from './printer.js';
 
@@ -55,16 +56,9 @@ export async function runCommand(args: RunArgs): Promise<number> {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   try {
-    let sessionId = args.session;
-    if (sessionId) {
-      if (!app.store.getSession(sessionId)) throw new UsageError(`No session ${sessionId}. List them with: agentic sessions`);
-    } else {
-      sessionId = app.store.createSession(request.trim().slice(0, 60)).id;
-    }
-    const { turnId, done } = app.engine.send(sessionId, request, args.agent);
-    running.add(turnId);
-    const outcome = await done;
-    if (!args.json && outcome.status === 'done') process.stderr.write(`session: ${sessionId}\n`);
+    if (args.session && !app.store.getSession(args.session)) throw new UsageError(`No session ${args.session}. List them with: agentic sessions`);
+    const outcome = await sendTurn(app, args.session ?? null, request, args.agent, (turnId) => running.add(turnId));
+    if (!args.json && outcome.status === 'done') process.stderr.write(`session: ${outcome.sessionId}\n`);
     return outcome.status === 'done' ? 0 : 1;
   } finally {
     process.removeListener('SIGINT', stop);

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { titleFrom } from '../../../src-main/core/engine/sessionHandlers.js';
 import { runCli } from '../../helpers/processes.js';
 
 const home = mkdtempSync(join(tmpdir(), 'agentic-cli-'));
@@ -66,6 +67,22 @@ describe('agentic run', () => {
     const r2 = await runCli(['run', 'what is my name?', '--agent', 'casual', '--replay', second, '--session', sessionId, '--json'], { home });
     expect(r2.code).toBe(0);
     expect(r2.lines[0]!.sessionId).toBe(sessionId);
+  });
+
+  it('names a new session from its first request as the other hosts do (through the same contract)', { timeout: 120_000 }, async () => {
+    const request = `please   summarise\nthe notes ${'and more '.repeat(10)}`;
+    const r = await runCli(['run', request, '--agent', 'casual', '--replay', replay('t.json', ['Done.']), '--json'], { home });
+    expect(r.code).toBe(0);
+    const sessionId = r.lines[0]!.sessionId as string;
+    const listed = await runCli(['sessions', '--json'], { home });
+    const session = listed.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: string; title: string })
+      .find((s) => s.id === sessionId);
+    // titleFrom, the turn.send handler's rule: spaces folded, cut at a word with an ellipsis.
+    expect(session?.title).toBe(titleFrom(request));
+    expect(session?.title).toMatch(/^please summarise the notes and more .*…$/);
   });
 });
 
