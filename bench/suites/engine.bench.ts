@@ -14,7 +14,7 @@ import { EventBus } from '../../src-main/core/engine/eventBus.js';
 import { ReplayProvider } from '../../src-main/core/llm/replay.js';
 import type { Tool, ToolResult } from '../../src-main/core/ports.js';
 import { EventChannel } from '../../src-main/core/transport/eventChannel.js';
-import { createPromptFiles } from '../../src-main/node/config/promptFiles.js';
+import { createPromptFiles } from '../../src-main/node/settings/promptFiles.js';
 import { findAppRoot } from '../../src-main/app/paths.js';
 import { silentLogger } from '../../src-main/node/logger.js';
 import { SqliteStore } from '../../src-main/node/store/sqliteStore.js';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assemblePrompt } from '../../src-main/core/prompts.js';
 import type { ChatMessage } from '../../src-main/core/ports.js';
-import { createPromptFiles } from '../../src-main/node/config/promptFiles.js';
+import { createPromptFiles } from '../../src-main/node/settings/promptFiles.js';
 import { LlamaCppProvider } from '../../src-main/node/llm/llamaCpp.js';
 import { silentLogger } from '../../src-main/node/logger.js';
 import { tinyModelPath } from '../../tests/helpers/tinyGguf.js';

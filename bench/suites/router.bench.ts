@@ -7,7 +7,7 @@ import { findConcepts } from '../../src-main/core/routing/concepts.js';
 import { normalize, tokenize } from '../../src-main/core/routing/featurizer.js';
 import { ROUTER_MODEL_FILE } from '../../src-main/core/routing/manifest.js';
 import { decideRouteDetailed } from '../../src-main/core/routing/policy.js';
-import { defaultRouterDir, OnnxRouter } from '../../src-main/node/router/onnxRouter.js';
+import { defaultRouterDir, OnnxRouter } from '../../src-main/node/routing/onnxRouter.js';
 import { loadDataset, splitDataset, SPLIT_DEFAULTS } from '../../scripts/router/dataset.js';
 import { finalTruth } from '../../scripts/router/metrics.js';
 import { median, percentile, type BenchRow } from '../types.js';

@@ -8,9 +8,9 @@ import puppeteer from 'puppeteer-core';
 import { median, type BenchRow } from '../types.js';
 import { estimateTokens } from '../../src-main/core/web/text.js';
 import { silentLogger } from '../../src-main/node/logger.js';
-import { CHROMIUM_ARGS } from '../../src-main/node/browser/browserWeb.js';
-import { findChrome } from '../../src-main/node/browser/findChrome.js';
-import { PuppeteerDriver } from '../../src-main/node/browser/puppeteerDriver.js';
+import { CHROMIUM_ARGS } from '../../src-main/node/web/browserWeb.js';
+import { findChrome } from '../../src-main/node/web/findChrome.js';
+import { PuppeteerDriver } from '../../src-main/node/web/puppeteerDriver.js';
 import { startFixtureServer } from '../../tests/fixtures/web/server.js';
 
 const RUNS = 7;

@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
-import { findChrome } from '../../src-main/node/browser/findChrome.js';
+import { findChrome } from '../../src-main/node/web/findChrome.js';
 import { icnsFile, icoFile } from './containers.js';
 
 const dir = join(import.meta.dirname, '..', '..', 'resources', 'icons');

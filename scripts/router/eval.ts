@@ -5,7 +5,7 @@ import { statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { ROUTER_MODEL_FILE } from '../../src-main/core/routing/manifest.js';
 import { AGENT_CONFIDENCE_FLOOR, ROUTER_AGENT_LABELS, SAFE_FALLBACK_AGENT } from '../../src-main/core/routing/policy.js';
-import { OnnxRouter } from '../../src-main/node/router/onnxRouter.js';
+import { OnnxRouter } from '../../src-main/node/routing/onnxRouter.js';
 import { loadDataset, splitDataset, SPLIT_DEFAULTS, type Example } from './dataset.js';
 import { evaluate, FINAL_AGENTS, pct, ratio, type Evaluation, type Tally } from './metrics.js';
 import { argValue, DEFAULT_DATA_DIR, DEFAULT_OUT_DIR, REPO_ROOT } from './train.js';

@@ -2,7 +2,7 @@
 // the routing policy), broken down by language, with confusion matrices.
 import type { AgentName } from '../../src-main/common/agents.js';
 import { decideRouteDetailed, type RouteRule } from '../../src-main/core/routing/policy.js';
-import type { OnnxRouter } from '../../src-main/node/router/onnxRouter.js';
+import type { OnnxRouter } from '../../src-main/node/routing/onnxRouter.js';
 import type { Example } from './dataset.js';
 
 export const FINAL_AGENTS: readonly AgentName[] = ['casual', 'coder', 'file', 'web', 'mcp', 'planner'];

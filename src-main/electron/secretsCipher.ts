@@ -3,7 +3,7 @@
 // "encrypts", with a key hard-coded in Chromium, which protects nothing. Then the cipher reports
 // itself unavailable, keys go to the user-only file and Settings says they are not encrypted.
 // No 'electron' import (the caller passes safeStorage in): unit-tested in Node.
-import type { SecretCipher } from '../node/config/secrets.js';
+import type { SecretCipher } from '../node/settings/secrets.js';
 
 /** The part of Electron's safeStorage used here. */
 export interface SafeStorageLike {

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { AppError } from '../common/errors.js';
 import type { Logger } from '../core/ports.js';
 import type { BrowserDriver } from '../core/web/driver.js';
-import { PuppeteerDriver } from '../node/browser/puppeteerDriver.js';
+import { PuppeteerDriver } from '../node/web/puppeteerDriver.js';
 import { DebuggerTransport, type DebuggableContents } from './debuggerTransport.js';
 
 const PAGE_TIMEOUT_MS = 10_000;

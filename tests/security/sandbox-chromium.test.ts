@@ -1,7 +1,7 @@
 // The headless Chromium keeps its own sandbox on wherever the OS allows it: everywhere but as root,
 // where Chromium itself refuses to start sandboxed. The launch as root is exercised by the web tests.
 import { describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, chromiumSandboxArgs } from '../../src-main/node/browser/browserWeb.js';
+import { CHROMIUM_ARGS, chromiumSandboxArgs } from '../../src-main/node/web/browserWeb.js';
 
 describe('Chromium sandbox flags', () => {
   it('keeps the sandbox for a normal user and turns it off only as root', () => {

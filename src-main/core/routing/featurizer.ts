@@ -1,5 +1,5 @@
 // The router's featurizer: text → a bag of hashed features (ids + weights that sum to 1). The same
-// code runs when the model is trained (scripts/router) and when a request is routed (node/router),
+// code runs when the model is trained (scripts/router) and when a request is routed (node/routing),
 // and its settings travel beside the model in featurizer.json, so the two can never drift apart.
 //
 // Features: character n-grams of the normalised text (these carry Chinese and Japanese, which have

@@ -1,6 +1,6 @@
 // Language from the writing system alone: certain for Japanese kana, Korean hangul, and Chinese
 // (Han without kana), and a good first guess for Cyrillic, Greek, Arabic, Hebrew, Thai and Devanagari.
-// Latin-script languages need a statistical detector (node/router/language.ts).
+// Latin-script languages need a statistical detector (node/routing/language.ts).
 
 const SCRIPTS: ReadonlyArray<readonly [RegExp, string]> = [
   [/[\p{Script=Hiragana}\p{Script=Katakana}]/gu, 'ja'],

@@ -1,5 +1,5 @@
 // The browser port: what the web agent and browser search need from a browser. Adapters: a page of a
-// system Chromium (node/browser) or the app's embedded view (electron/browserView). Every call takes
+// system Chromium (node/web) or the app's embedded view (electron/browserView). Every call takes
 // an AbortSignal; a driver is one fresh page (cookies, storage, history) owned by one request.
 
 export interface PageLink {

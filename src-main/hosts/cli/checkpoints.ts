@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { appPaths } from '../../app/paths.js';
 import type { ChangeView, RestoreResult } from '../../common/checkpoints.js';
-import { SettingsFile } from '../../node/config/settingsFile.js';
+import { SettingsFile } from '../../node/settings/settingsFile.js';
 import { CheckpointService } from '../../node/checkpoints/service.js';
 import { limitsFrom } from '../../node/checkpoints/wiring.js';
 import { createLogger } from '../../node/logger.js';

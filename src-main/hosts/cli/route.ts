@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import type { RoutingDecision } from '../../common/events.js';
 import { appPaths } from '../../app/paths.js';
 import { createLogger } from '../../node/logger.js';
-import { createRouteDecider, OnnxRouter } from '../../node/router/onnxRouter.js';
+import { createRouteDecider, OnnxRouter } from '../../node/routing/onnxRouter.js';
 import type { RouteArgs } from './args.js';
 import { readRequestFile } from './requestInput.js';
 

@@ -2,7 +2,7 @@
 // workspace (mounts, environment, limits, network, what is hidden), from the same code that runs blocks.
 import { join, resolve } from 'node:path';
 import { appPaths } from '../../app/paths.js';
-import { SettingsFile } from '../../node/config/settingsFile.js';
+import { SettingsFile } from '../../node/settings/settingsFile.js';
 import { defaultHomesDir } from '../../node/exec/privateHome.js';
 import { explainSandbox, formatExplanation } from '../../node/exec/explain.js';
 import { detectSandbox } from '../../node/exec/sandbox.js';

@@ -1,7 +1,7 @@
 // Builds the checkpoint service from the settings, and completes whatever a crash interrupted.
 import type { Handlers } from '../../common/contract.js';
 import type { Emit, Logger } from '../../core/ports.js';
-import type { SettingsFile } from '../config/settingsFile.js';
+import type { SettingsFile } from '../settings/settingsFile.js';
 import { createCheckpointHandlers, type CheckpointCommands } from './handlers.js';
 import { CheckpointService } from './service.js';
 import type { CheckpointLimits } from './workspaceStore.js';

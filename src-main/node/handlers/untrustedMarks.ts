@@ -3,7 +3,7 @@
 // write the workspace, so a mark kept there could be removed by the text it guards against).
 import { stat } from 'node:fs/promises';
 import { AppError } from '../../common/errors.js';
-import type { SettingsFile } from '../config/settingsFile.js';
+import type { SettingsFile } from '../settings/settingsFile.js';
 import { resolveInWorkspace } from '../workspace/guard.js';
 import { relativeMarks } from '../workspace/untrusted.js';
 

@@ -35,7 +35,7 @@ export interface ProviderDeps {
 type Builder = (settings: ProviderSettings, deps: ProviderDeps) => LlmProvider;
 
 // One builder per kind of the table (common/providers.ts), so that a new kind fails `tsc` until it
-// has one; replay is the exception, wired by the app from its file (node/config/providerHolder.ts).
+// has one; replay is the exception, wired by the app from its file (node/settings/providerHolder.ts).
 const BUILDERS: Record<Exclude<ProviderKind, 'replay'>, Builder> = {
   llama: (settings, deps) =>
     new LlamaCppProvider({

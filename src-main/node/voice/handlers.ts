@@ -4,7 +4,7 @@ import { AppError } from '../../common/errors.js';
 import type { AppEvent, RoutingDecision } from '../../common/events.js';
 import type { VoiceCommandName } from '../../common/voice.js';
 import type { Emit, Logger } from '../../core/ports.js';
-import type { SettingsFile } from '../config/settingsFile.js';
+import type { SettingsFile } from '../settings/settingsFile.js';
 import { WhisperModels } from './models.js';
 import { VoiceService } from './service.js';
 import type { TtsEngine } from './tts.js';

@@ -6,7 +6,7 @@ import { planStepAgentList, planStepAgents } from '../../../src-main/common/agen
 import { CODE_LANGUAGE_IDS } from '../../../src-main/common/languages.js';
 import { parseBlocks } from '../../../src-main/core/blocks/parse.js';
 import { assemblePrompt, type PromptVars } from '../../../src-main/core/prompts.js';
-import { createPromptFiles } from '../../../src-main/node/config/promptFiles.js';
+import { createPromptFiles } from '../../../src-main/node/settings/promptFiles.js';
 import { ROOT } from '../../helpers/processes.js';
 
 const prompts = createPromptFiles(join(ROOT, 'prompts'));

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../src-main/app.js';
-import { SecretStore, type SecretCipher } from '../../../src-main/node/config/secrets.js';
+import { SecretStore, type SecretCipher } from '../../../src-main/node/settings/secrets.js';
 import { silentLogger } from '../../../src-main/node/logger.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'agentic-secrets-'));

@@ -11,7 +11,7 @@ import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appPaths } from '../../../src-main/app/paths.js';
 import { loadCatalog } from '../../../src-main/node/llm/modelManager.js';
-import { OnnxRouter } from '../../../src-main/node/router/onnxRouter.js';
+import { OnnxRouter } from '../../../src-main/node/routing/onnxRouter.js';
 import { existsInPackage, listPackagedApp, makeStandInElectron, mib, productionPackages, ROOT, runElectronBuilder, type PackagedFile, withStableInputs } from './packagedApp.js';
 
 const BUILT = ['out/main/main.js', 'out/preload/preload.cjs', 'out/renderer/index.html'];

@@ -10,7 +10,7 @@ import { AppError } from '../../../src-main/common/errors.js';
 import { CONCEPT_LEXICON_ID } from '../../../src-main/core/routing/concepts.js';
 import { DEFAULT_FEATURIZER_CONFIG } from '../../../src-main/core/routing/featurizer.js';
 import { ROUTER_MANIFEST_FILE, ROUTER_MODEL_FILE } from '../../../src-main/core/routing/manifest.js';
-import { createDetailedRouteDecider, defaultRouterDir, OnnxRouter } from '../../../src-main/node/router/onnxRouter.js';
+import { createDetailedRouteDecider, defaultRouterDir, OnnxRouter } from '../../../src-main/node/routing/onnxRouter.js';
 import { loadDataset } from '../../../scripts/router/dataset.js';
 import { forwardEnsemble } from '../../../scripts/router/ensemble.js';
 import { readOnnxWeights } from '../../../scripts/router/onnx.js';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROUTER_MANIFEST_FILE, ROUTER_MODEL_FILE } from '../../../src-main/core/routing/manifest.js';
-import { OnnxRouter } from '../../../src-main/node/router/onnxRouter.js';
+import { OnnxRouter } from '../../../src-main/node/routing/onnxRouter.js';
 import { trainRouter } from '../../../scripts/router/train.js';
 
 const root = mkdtempSync(join(tmpdir(), 'router-train-'));

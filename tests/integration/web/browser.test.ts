@@ -6,8 +6,8 @@ import { createBrowserSearch, defaultEngines } from '../../../src-main/core/web/
 import type { BrowserDriver } from '../../../src-main/core/web/driver.js';
 import { cleanLinks } from '../../../src-main/core/web/links.js';
 import { silentLogger } from '../../../src-main/node/logger.js';
-import { createBrowserWeb, type BrowserWeb } from '../../../src-main/node/browser/browserWeb.js';
-import { SearxngSearch } from '../../../src-main/node/browser/searxngSearch.js';
+import { createBrowserWeb, type BrowserWeb } from '../../../src-main/node/web/browserWeb.js';
+import { SearxngSearch } from '../../../src-main/node/web/searxngSearch.js';
 import { startFixtureServer, type FixtureServer } from '../../fixtures/web/server.js';
 
 const signal = new AbortController().signal;

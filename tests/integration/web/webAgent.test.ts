@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBrowserSearch, defaultEngines } from '../../../src-main/core/web/browserSearch.js';
 import { createWebAgent } from '../../../src-main/core/web/webAgent.js';
 import { silentLogger } from '../../../src-main/node/logger.js';
-import { createBrowserWeb, type BrowserWeb } from '../../../src-main/node/browser/browserWeb.js';
+import { createBrowserWeb, type BrowserWeb } from '../../../src-main/node/web/browserWeb.js';
 import { startFixtureServer, type FixtureServer } from '../../fixtures/web/server.js';
 import { filePromptSource, scriptedAgentContext, type ScriptStep } from '../../helpers/scriptedAgentContext.js';
 

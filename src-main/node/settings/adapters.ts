@@ -16,16 +16,16 @@ import type { ApprovalVerdict, Block, Logger, Tool } from '../../core/ports.js';
 import { createBrowserSearch } from '../../core/web/browserSearch.js';
 import type { BrowserDriver, WebSearch } from '../../core/web/driver.js';
 import { createWebAgent } from '../../core/web/webAgent.js';
-import type { BrowserWeb } from '../browser/browserWeb.js';
-import { SearxngSearch } from '../browser/searxngSearch.js';
+import type { BrowserWeb } from '../web/browserWeb.js';
+import { SearxngSearch } from '../web/searxngSearch.js';
 import { checkShellSyntax, createCodeTools } from '../exec/index.js';
 import { defaultHomesDir } from '../exec/privateHome.js';
 import { localEngineState, type EngineState, type LlamaModule } from '../llm/llamaEngine.js';
 import { loadCatalog, ModelManager } from '../llm/modelManager.js';
 import type { Importer } from '../loadOptional.js';
 import { McpManager } from '../mcp/manager.js';
-import { createRouteDecider, OnnxRouter, type OnnxRuntime } from '../router/onnxRouter.js';
-import { detectLanguage, lazyLanguageDetector } from '../router/language.js';
+import { createRouteDecider, OnnxRouter, type OnnxRuntime } from '../routing/onnxRouter.js';
+import { detectLanguage, lazyLanguageDetector } from '../routing/language.js';
 import { decideRouteDetailed } from '../../core/routing/policy.js';
 import { createFileFinderTool } from '../tools/fileFinder.js';
 import { taintingReadsOf } from '../workspace/untrusted.js';
@@ -144,7 +144,7 @@ export async function createAdapters(config: AdapterConfig) {
   // Chromium and puppeteer start with the first web request.
   let browser: Promise<BrowserWeb> | null = null;
   const web = (): Promise<BrowserWeb> =>
-    (browser ??= import('../browser/browserWeb.js').then((m) =>
+    (browser ??= import('../web/browserWeb.js').then((m) =>
       m.createBrowserWeb({ searxngUrl: settings.get().searxngUrl || undefined, logger, executablePath: process.env.AGENTIC_CHROME }),
     ));
   const models = new ModelManager({
