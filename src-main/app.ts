@@ -114,11 +114,11 @@ export async function createApp(config: AppConfig): Promise<App> {
   engine = new AgentEngine({
     store,
     provider: () => adapters.provider.get(),
-    route: (text, choice) => voice.route(text, adapters.route(text, choice)),
+    router: voice.router(adapters.router),
     agent: (name: AgentName) => agents(name),
     emit: bus.emit,
     askUser: config.askUser ?? approvals.ask,
-    judge: (block, opts) => adapters.judge(block, { ...opts, mode: settings.get().approval.mode }),
+    judge: adapters.judge,
     workspace,
     blockTimeoutMs: () => settings.get().blockTimeoutSec * 1000,
     maxBlocksPerReply: () => settings.get().maxBlocksPerReply,
@@ -162,7 +162,7 @@ export async function createApp(config: AppConfig): Promise<App> {
     store,
     settings,
     voice,
-    route: (text) => adapters.route(text),
+    route: (text) => adapters.router.route(text),
     workspace,
     provider: () => adapters.provider.get(),
     async dispose() {

@@ -50,13 +50,15 @@ async function engineSteps(synchronous: 'FULL' | 'NORMAL'): Promise<number[]> {
   const engine = new AgentEngine({
     store,
     provider: () => provider,
-    route: async () => {
-      throw new Error('unused');
+    router: {
+      route: async () => {
+        throw new Error('unused');
+      },
     },
     agent: (_n: AgentName) => coder,
     emit: bus.emit,
     askUser: async () => true,
-    judge: () => ({ action: 'allow' }),
+    judge: { judge: () => ({ action: 'allow' }) },
     workspace: () => dir,
     blockTimeoutMs: () => 1000,
     summaryPrompt: () => 'summarise',

@@ -1,6 +1,6 @@
 // Ports: what the core needs from the outside world. Adapters in node/ implement them; app.ts wires them.
-import type { Complexity } from '../common/agents.js';
-import type { BlockStatus, EventInput } from '../common/events.js';
+import type { AgentChoice, Complexity } from '../common/agents.js';
+import type { BlockStatus, EventInput, RoutingDecision } from '../common/events.js';
 
 export type ChatRole = 'system' | 'user' | 'assistant';
 export interface ChatMessage {
@@ -100,6 +100,16 @@ export interface Tool {
 }
 
 export type ApprovalVerdict = { action: 'allow' } | { action: 'ask'; reasons: string[] } | { action: 'deny'; reasons: string[] };
+
+/** Routes a request to an agent; with the user's choice it still reports the request's language. */
+export interface RequestRouter {
+  route(text: string, userChoice?: AgentChoice): Promise<RoutingDecision>;
+}
+
+/** The approval judge's view of a block about to run: allow, ask, or deny (the mode is the judge's own setting). */
+export interface BlockJudge {
+  judge(block: Block, opts: { workspace: string; tainted: boolean; taintReason?: string }): ApprovalVerdict | Promise<ApprovalVerdict>;
+}
 
 export interface ApprovalRequest {
   turnId: string;

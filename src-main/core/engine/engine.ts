@@ -5,7 +5,7 @@ import type { AgentChoice, AgentName } from '../../common/agents.js';
 import { AppError, isAbortError, toErrorData } from '../../common/errors.js';
 import type { RoutingDecision } from '../../common/events.js';
 import type { Agent, AgentOutcome } from '../agent.js';
-import type { ApprovalVerdict, AskUser, Block, Checkpoints, Emit, LlmProvider, Logger } from '../ports.js';
+import type { AskUser, BlockJudge, Checkpoints, Emit, LlmProvider, Logger, RequestRouter } from '../ports.js';
 import type { SessionStore } from '../store.js';
 import { explicitAgent } from '../routing/mention.js';
 import { startTurnCheckpoint, type TurnCheckpoint } from '../checkpoints/turnGate.js';
@@ -15,12 +15,11 @@ import { createAgentContext, type TurnState } from './turnContext.js';
 export interface EngineDeps {
   store: SessionStore;
   provider: () => LlmProvider;
-  /** The router; with a user's choice it still reports the request's language. */
-  route: (text: string, userChoice?: AgentChoice) => Promise<RoutingDecision>;
+  router: RequestRouter;
   agent: (name: AgentName) => Agent;
   emit: Emit;
   askUser: AskUser;
-  judge: (block: Block, opts: { workspace: string; tainted: boolean; taintReason?: string }) => ApprovalVerdict | Promise<ApprovalVerdict>;
+  judge: BlockJudge;
   workspace: () => string;
   blockTimeoutMs: () => number;
   /** Blocks one reply may run (Settings: maxBlocksPerReply). */
@@ -50,8 +49,12 @@ interface RunningTurn {
 export class AgentEngine {
   private readonly turns = new Map<string, RunningTurn>();
   private readonly queues = new Map<string, Promise<unknown>>();
+  /** The judge as the turn's tools call it (the checkpoint gate wraps it). */
+  private readonly judge: (...args: Parameters<BlockJudge['judge']>) => ReturnType<BlockJudge['judge']>;
 
-  constructor(private readonly deps: EngineDeps) {}
+  constructor(private readonly deps: EngineDeps) {
+    this.judge = (block, opts) => deps.judge.judge(block, opts);
+  }
 
   /** Starts a turn and returns at once; events report its progress. */
   send(sessionId: string, text: string, picked: AgentChoice = 'auto'): { turnId: string; done: Promise<TurnOutcome> } {
@@ -132,7 +135,7 @@ export class AgentEngine {
           emit,
           logger,
           askUser: this.deps.askUser,
-          judge: checkpoint?.judge ?? this.deps.judge,
+          judge: checkpoint?.judge ?? this.judge,
           agent: this.deps.agent,
           blockTimeoutMs: this.deps.blockTimeoutMs(),
           maxBlocksPerReply: this.deps.maxBlocksPerReply?.(),
@@ -154,7 +157,7 @@ export class AgentEngine {
   private startCheckpoint(ids: { sessionId: string; turnId: string }, agent: AgentName, state: TurnState): TurnCheckpoint | null {
     const checkpoints = this.deps.checkpoints;
     if (!checkpoints || agent === 'casual') return null;
-    return startTurnCheckpoint(checkpoints, { ...ids, workspace: state.workspace, signal: state.signal }, this.deps.judge, this.deps.logger);
+    return startTurnCheckpoint(checkpoints, { ...ids, workspace: state.workspace, signal: state.signal }, this.judge, this.deps.logger);
   }
 
   private async runCheckpointed<T>(checkpoint: TurnCheckpoint | null, fn: () => Promise<T>): Promise<T> {
@@ -185,7 +188,7 @@ export class AgentEngine {
     choice: AgentChoice,
   ): Promise<{ agent: AgentName; reason: 'user' | 'router' | 'fallback'; routing: RoutingDecision | null; language: string }> {
     try {
-      const routing = await this.deps.route(request, choice === 'auto' ? undefined : choice);
+      const routing = await this.deps.router.route(request, choice === 'auto' ? undefined : choice);
       if (choice !== 'auto') return { agent: choice, reason: 'user', routing: null, language: routing.language };
       return { agent: routing.agent, reason: 'router', routing, language: routing.language };
     } catch (error) {

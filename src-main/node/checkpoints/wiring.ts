@@ -1,7 +1,7 @@
 // Builds the checkpoint service from the settings, and completes whatever a crash interrupted.
 import type { Handlers } from '../../common/contract.js';
 import type { Emit, Logger } from '../../core/ports.js';
-import type { SettingsFile } from '../settings/settingsFile.js';
+import type { SettingsStore } from '../settings/settingsFile.js';
 import { createCheckpointHandlers, type CheckpointCommands } from './handlers.js';
 import { CheckpointService } from './service.js';
 import type { CheckpointLimits } from './workspaceStore.js';
@@ -9,7 +9,7 @@ import type { CheckpointLimits } from './workspaceStore.js';
 const MB = 1024 * 1024;
 const DAY = 24 * 60 * 60 * 1000;
 
-export function limitsFrom(settings: SettingsFile): () => CheckpointLimits {
+export function limitsFrom(settings: SettingsStore): () => CheckpointLimits {
   return () => {
     const c = settings.get().checkpoints;
     return { maxFileBytes: c.maxFileMB * MB, maxAgeMs: c.maxAgeDays * DAY, maxStoreBytes: c.maxStoreMB * MB };
@@ -18,7 +18,7 @@ export function limitsFrom(settings: SettingsFile): () => CheckpointLimits {
 
 export async function createCheckpointService(deps: {
   dataDir: string;
-  settings: SettingsFile;
+  settings: SettingsStore;
   logger: Logger;
   emit?: Emit;
 }): Promise<CheckpointService & { handlers: Pick<Handlers, CheckpointCommands> }> {

@@ -9,7 +9,7 @@ import { providerReach } from '../../common/endpoint.js';
 import type { Emit } from '../../core/ports.js';
 import type { Adapters, EmbeddedBrowserHooks } from '../settings/adapters.js';
 import type { SecretStore } from '../settings/secrets.js';
-import type { SettingsFile } from '../settings/settingsFile.js';
+import type { SettingsStore } from '../settings/settingsFile.js';
 import { silentLogger } from '../logger.js';
 import { importDropped } from './importDropped.js';
 import { createOnboardingHandlers, type PathPicker } from './onboarding.js';
@@ -39,7 +39,7 @@ type NodeCommands = Exclude<
 
 export function createNodeHandlers(deps: {
   host: 'electron' | 'web' | 'cli';
-  settings: SettingsFile;
+  settings: SettingsStore;
   adapters: Adapters;
   workspace: () => string;
   emit: Emit;
@@ -82,7 +82,7 @@ export function createNodeHandlers(deps: {
         engines: adapters.engines(),
       };
     },
-    'router.route': async ({ text }) => adapters.route(text),
+    'router.route': async ({ text }) => adapters.router.route(text),
     'browser.setBounds': async (rect) => {
       if (!deps.embeddedBrowser) return { applied: false };
       deps.embeddedBrowser.setBounds(rect);

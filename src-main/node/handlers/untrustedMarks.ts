@@ -3,12 +3,12 @@
 // write the workspace, so a mark kept there could be removed by the text it guards against).
 import { stat } from 'node:fs/promises';
 import { AppError } from '../../common/errors.js';
-import type { SettingsFile } from '../settings/settingsFile.js';
+import type { SettingsStore } from '../settings/settingsFile.js';
 import { resolveInWorkspace } from '../workspace/guard.js';
 import { relativeMarks } from '../workspace/untrusted.js';
 
 /** Adds or removes the mark of `path` (workspace-relative); returns the workspace's marks. */
-export async function markUntrusted(workspace: string, settings: SettingsFile, path: string, untrusted: boolean): Promise<string[]> {
+export async function markUntrusted(workspace: string, settings: SettingsStore, path: string, untrusted: boolean): Promise<string[]> {
   const full = await resolveInWorkspace(workspace, path);
   if (untrusted && !(await stat(full).catch(() => null))) throw new AppError('NOT_FOUND', `There is no ${path} in the workspace to mark as untrusted.`);
   const others = settings.get().untrustedPaths.filter((mark) => mark !== full);

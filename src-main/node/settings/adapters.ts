@@ -7,12 +7,12 @@ import { AppError } from '../../common/errors.js';
 import type { EventInput, RoutingDecision } from '../../common/events.js';
 import type { Agent } from '../../core/agent.js';
 import { promptVars, type AgentEnvironment } from '../../core/agents/definitions.js';
-import { judgeBlock, type ApprovalMode } from '../../core/approval/index.js';
+import { judgeBlock } from '../../core/approval/index.js';
 import { mcpCallNeedsApproval, mcpTrustPredicate } from '../../core/mcp/approval.js';
 import { formatToolList } from '../../core/mcp/format.js';
 import { createMcpTool } from '../../core/mcp/mcpTool.js';
 import { createPlannerAgent } from '../../core/planner/plannerAgent.js';
-import type { ApprovalVerdict, Block, Logger, Tool } from '../../core/ports.js';
+import type { ApprovalVerdict, Block, BlockJudge, Logger, RequestRouter, Tool } from '../../core/ports.js';
 import { createBrowserSearch } from '../../core/web/browserSearch.js';
 import type { BrowserDriver, WebSearch } from '../../core/web/driver.js';
 import { createWebAgent } from '../../core/web/webAgent.js';
@@ -32,7 +32,7 @@ import { taintingReadsOf } from '../workspace/untrusted.js';
 import { ModelLoadTracker } from './modelLoad.js';
 import { lazyProvider, loadReplayProvider, ProviderHolder } from './providerHolder.js';
 import type { SecretStore } from './secrets.js';
-import type { SettingsFile } from './settingsFile.js';
+import type { SettingsStore } from './settingsFile.js';
 
 /** What the Electron host lends the app: its embedded browser view, once the window exists. */
 export interface EmbeddedBrowserHooks {
@@ -49,7 +49,7 @@ export interface AdapterConfig {
   modelsDir: string;
   routerDir: string;
   catalogFile: string;
-  settings: SettingsFile;
+  settings: SettingsStore;
   logger: Logger;
   emit: (event: EventInput) => void;
   replayFile?: string;
@@ -161,8 +161,22 @@ export async function createAdapters(config: AdapterConfig) {
       return call ? mcpCallNeedsApproval(call, trust()) : { action: 'allow' }; // unreadable: the tool answers with feedback and calls nothing
     },
   };
-  const judge = async (block: Block, opts: { workspace: string; tainted: boolean; taintReason?: string; mode: ApprovalMode }): Promise<ApprovalVerdict> =>
-    judgeBlock(block, { ...opts, checkShellSyntax, toolChecks, fileKind: fileKindOf });
+  // The approval mode is the judge's own setting, read at each block.
+  const judge: BlockJudge = {
+    judge: async (block, opts): Promise<ApprovalVerdict> => judgeBlock(block, { ...opts, mode: settings.get().approval.mode, checkShellSyntax, toolChecks, fileKind: fileKindOf }),
+  };
+  const router: RequestRouter = {
+    route: async (text: string, userChoice?: AgentChoice): Promise<RoutingDecision> => {
+      if (userChoice && userChoice !== 'auto') {
+        // The user named the agent: only the request's language is needed, not the router's model.
+        const scores = { agent: {}, complexity: { LOW: 1, HIGH: 0 }, language: await detectLanguage(text, languages) };
+        return decideRouteDetailed(scores, { mcpConfigured: settings.get().mcpServers.length > 0, userChoice, text }).decision;
+      }
+      const decide = await routeDecider();
+      if (!decide) throw new AppError('ROUTER_UNAVAILABLE', 'The router model is not available.');
+      return decide(text, userChoice);
+    },
+  };
 
   return {
     provider,
@@ -175,16 +189,7 @@ export async function createAdapters(config: AdapterConfig) {
     mcp,
     tools: (): readonly Tool[] => [...codeTools, ...code.unavailable, fileFinder, mcpTool],
     judge,
-    route: async (text: string, userChoice?: AgentChoice): Promise<RoutingDecision> => {
-      if (userChoice && userChoice !== 'auto') {
-        // The user named the agent: only the request's language is needed, not the router's model.
-        const scores = { agent: {}, complexity: { LOW: 1, HIGH: 0 }, language: await detectLanguage(text, languages) };
-        return decideRouteDetailed(scores, { mcpConfigured: settings.get().mcpServers.length > 0, userChoice, text }).decision;
-      }
-      const decide = await routeDecider();
-      if (!decide) throw new AppError('ROUTER_UNAVAILABLE', 'The router model is not available.');
-      return decide(text, userChoice);
-    },
+    router,
     mcpToolList: async (): Promise<string> => {
       const lists = await Promise.all(
         mcp.serverNames().map((name) =>
@@ -232,7 +237,7 @@ function failReplay(): never {
 }
 
 /** Search in the Electron view, or through SearxNG when one is configured (read at each search). */
-function embeddedSearch(embedded: EmbeddedBrowserHooks, settings: SettingsFile, logger: Logger): WebSearch {
+function embeddedSearch(embedded: EmbeddedBrowserHooks, settings: SettingsStore, logger: Logger): WebSearch {
   const inView = createBrowserSearch({ driver: embedded.driverFactory, logger });
   const searxng = (): WebSearch | null => {
     const url = settings.get().searxngUrl;

@@ -5,9 +5,9 @@ import type { Agent } from '../../core/agent.js';
 import { createToolAgent, TOOL_AGENT_SPECS, type AgentEnvironment } from '../../core/agents/definitions.js';
 import type { PromptSource } from '../../core/prompts.js';
 import type { Adapters } from './adapters.js';
-import type { SettingsFile } from './settingsFile.js';
+import type { SettingsStore } from './settingsFile.js';
 
-export function createAgentRegistry(deps: { prompts: PromptSource; adapters: Adapters; settings: SettingsFile; os: string }): (name: AgentName) => Agent {
+export function createAgentRegistry(deps: { prompts: PromptSource; adapters: Adapters; settings: SettingsStore; os: string }): (name: AgentName) => Agent {
   const { prompts, adapters, settings } = deps;
   const env: AgentEnvironment = {
     prompts,

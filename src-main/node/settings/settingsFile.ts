@@ -7,7 +7,17 @@ import { SettingsPatchSchema, SettingsSchema, type Settings, type SettingsPatch 
 import type { Logger } from '../../core/ports.js';
 import { ensurePrivateDir } from './privateDir.js';
 
-export class SettingsFile {
+/**
+ * What the rest of the app needs of the settings: the current values (CLI overrides applied) and a
+ * validated, persisted update. Everything but the hosts that open the file depends on this alone.
+ */
+export interface SettingsStore {
+  get(): Settings;
+  /** Merges the patch (objects key by key; arrays and scalars replace), saves it, returns the result. */
+  update(patch: SettingsPatch): Settings;
+}
+
+export class SettingsFile implements SettingsStore {
   private current: Settings;
 
   constructor(

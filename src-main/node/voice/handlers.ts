@@ -1,10 +1,10 @@
 // The voice.* commands, and the voice service wired for app.ts in one call.
 import type { CallContext, CommandArgs, CommandOutput, Handlers } from '../../common/contract.js';
 import { AppError } from '../../common/errors.js';
-import type { AppEvent, RoutingDecision } from '../../common/events.js';
+import type { AppEvent } from '../../common/events.js';
 import type { VoiceCommandName } from '../../common/voice.js';
-import type { Emit, Logger } from '../../core/ports.js';
-import type { SettingsFile } from '../settings/settingsFile.js';
+import type { Emit, Logger, RequestRouter } from '../../core/ports.js';
+import type { SettingsStore } from '../settings/settingsFile.js';
 import { WhisperModels } from './models.js';
 import { VoiceService } from './service.js';
 import type { TtsEngine } from './tts.js';
@@ -16,14 +16,14 @@ export interface VoiceWiring {
   models: WhisperModels;
   handlers(send: Send): Pick<Handlers, VoiceCommandName>;
   /** Wraps the router: a request sent by voice carries the language whisper heard. */
-  route(text: string, decision: Promise<RoutingDecision>): Promise<RoutingDecision>;
+  router(inner: RequestRouter): RequestRouter;
   dispose(): Promise<void>;
 }
 
 export function createVoice(deps: {
   /** Where whisper models live (the app's models folder + /whisper). */
   modelsDir: string;
-  settings: SettingsFile;
+  settings: SettingsStore;
   emit: Emit;
   logger: Logger;
   subscribe: (listener: (event: AppEvent) => void) => () => void;
@@ -36,11 +36,13 @@ export function createVoice(deps: {
   return {
     service,
     models,
-    route: async (text, decision) => {
-      const d = await decision;
-      const heard = service.languageHint(text);
-      return heard ? { ...d, language: heard } : d;
-    },
+    router: (inner) => ({
+      route: async (text, choice) => {
+        const d = await inner.route(text, choice);
+        const heard = service.languageHint(text);
+        return heard ? { ...d, language: heard } : d;
+      },
+    }),
     handlers: (send) => ({
       'voice.status': async () => service.status(),
       'voice.start': async ({ language }) => ({ captureId: await service.start({ language }) }),

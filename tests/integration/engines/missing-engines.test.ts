@@ -78,7 +78,7 @@ describe('router without onnxruntime-node', () => {
     try {
       // The router loads with the first request: unknown until then, so the app starts without it.
       expect(adapters.engines().router.available).toBeNull();
-      await expect(adapters.route('write a python script')).rejects.toMatchObject({ code: 'ROUTER_UNAVAILABLE' });
+      await expect(adapters.router.route('write a python script')).rejects.toMatchObject({ code: 'ROUTER_UNAVAILABLE' });
       const { router } = adapters.engines();
       expect(router.available).toBe(false);
       expect(router.message).toMatch(/request router .* unavailable on this platform/);
