@@ -4,7 +4,7 @@
 // own chunk, so a command loads only the engines it uses. bin/launch.js calls this when the
 // bundle is missing or older than a source file; `npm install` runs it too.
 import { build } from 'esbuild';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -51,6 +51,17 @@ export async function buildCli() {
     const temporary = `${file.path}.${process.pid}.tmp`;
     writeFileSync(temporary, file.contents);
     renameSync(temporary, file.path);
+  }
+  removeOldChunks(new Set(result.outputFiles.map((f) => f.path)));
+}
+
+/** Chunks of earlier builds (their names carry a hash), once no CLI started before this build can still be loading them. */
+function removeOldChunks(current) {
+  const dir = join(cliOutDir, 'chunks');
+  const before = Date.now() - 10 * 60_000;
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (!current.has(path) && statSync(path).mtimeMs < before) rmSync(path, { force: true });
   }
 }
 

@@ -1,1 +1,1 @@
-export { judgeBlock, type ApprovalMode } from './judge.js';
+export { judgeBlock } from './judge.js';

@@ -3,9 +3,10 @@ import { parseArgs } from 'node:util';
 import { AGENT_CHOICES, type AgentChoice } from '../../common/agents.js';
 import { PROVIDER_KINDS, type ProviderKind } from '../../common/providers.js';
 
-import { parseCheckpointArgs, type CheckpointArgs } from './checkpoints.js';
+import { parseCheckpointArgs, type CheckpointArgs } from './checkpointArgs.js';
+import { UsageError } from './usageError.js';
 
-export class UsageError extends Error {}
+export { UsageError };
 
 export const USAGE = `Usage:
   agentic                                 an interactive chat (also: agentic chat [--agent NAME] …)

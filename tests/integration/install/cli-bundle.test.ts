@@ -1,0 +1,48 @@
+// What every `agentic` start loads: the bundle's entry and the chunks it imports statically. The
+// engines (the store's SQLite binding, llama.cpp, onnxruntime, Chromium's drivers, whisper, the
+// pseudo-terminal) must load only with the command that needs them; one static import of the
+// store once cost every `agentic route` ~10 ms (libsql's platform probe) before the router even began.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildCli, cliOutDir } from '../../../scripts/build/cli.mjs';
+
+/** The bare packages imported statically by `entry` and every chunk it imports statically. */
+function staticPackages(entry: string): Set<string> {
+  const packages = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const text = readFileSync(file, 'utf8');
+    // Static forms only: `import … from "x"` and `import "x"`; `import("x")` loads on demand.
+    for (const m of text.matchAll(/(?:^|[;\n}])\s*(?:import|export)\s*(?:[^'"();]*?\sfrom\s*)?"([^"]+)"/g)) {
+      const spec = m[1]!;
+      if (spec.startsWith('.')) visit(join(dirname(file), spec));
+      else if (!spec.startsWith('node:')) packages.add(spec);
+    }
+  };
+  visit(entry);
+  return packages;
+}
+
+const ENGINES = ['libsql', 'node-llama-cpp', 'onnxruntime-node', 'puppeteer-core', 'playwright-core', '@fugood/whisper.node', 'node-pty', 'mupdf', '@modelcontextprotocol/sdk'];
+
+describe('the CLI bundle', () => {
+  beforeAll(async () => {
+    await buildCli();
+  }, 120_000);
+
+  it('loads no engine at start: each comes with the command that uses it', () => {
+    const loaded = [...staticPackages(join(cliOutDir, 'main.mjs'))];
+    for (const engine of ENGINES)
+      expect(
+        loaded.filter((p) => p === engine || p.startsWith(`${engine}/`)),
+        engine,
+      ).toEqual([]);
+  });
+
+  it('control: the web host entry does load the store at start (the walk sees static imports)', () => {
+    expect([...staticPackages(join(cliOutDir, 'web.mjs'))]).toContain('libsql');
+  });
+});
