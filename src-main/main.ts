@@ -5,7 +5,7 @@ import { app, BrowserWindow, dialog, Menu, safeStorage, shell } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp, type App } from './app.js';
-import { appPaths } from './app/paths.js';
+import { appPaths, DESKTOP_DATA_FOLDER } from './app/paths.js';
 import { createEmbeddedBrowser, type EmbeddedBrowser } from './electron/browserView.js';
 import { DropGrants } from './electron/drop.js';
 import { serveIpc } from './electron/ipc.js';
@@ -23,7 +23,8 @@ const outDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const testUserData = app.isPackaged ? undefined : process.env.AGENTIC_TEST_USER_DATA;
 const testReplay = app.isPackaged ? undefined : process.env.AGENTIC_TEST_REPLAY;
 // Before anything reads userData (the single-instance lock is keyed on it too).
-if (testUserData) app.setPath('userData', testUserData);
+// Otherwise `<appData>/agentic` whatever the product name, so the CLI's --desktop finds it (app/paths.ts).
+app.setPath('userData', testUserData ?? join(app.getPath('appData'), DESKTOP_DATA_FOLDER));
 
 const logFile = join(app.getPath('userData'), 'logs', 'main.log');
 const logger = createLogger({ level: 'info', sink: teeSinks((line) => process.stderr.write(line + '\n'), rotatingFileSink({ file: logFile })) });

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appPaths, findAppRoot } from './paths.js';
+import { appPaths, desktopDataDir, findAppRoot } from './paths.js';
 
 const repo = resolve(import.meta.dirname, '../..');
 
@@ -62,5 +62,12 @@ describe('appPaths', () => {
   it('finds the app root from a built bundle folder', () => {
     expect(findAppRoot(join(repo, 'out', 'main'))).toBe(repo);
     expect(() => findAppRoot('/')).toThrow(/Cannot find the application folder/);
+  });
+
+  it('finds the desktop app data folder where Electron puts it on each platform', () => {
+    expect(desktopDataDir('linux', {}, '/home/u')).toBe('/home/u/.config/agentic');
+    expect(desktopDataDir('linux', { XDG_CONFIG_HOME: '/x' }, '/home/u')).toBe('/x/agentic');
+    expect(desktopDataDir('darwin', {}, '/Users/u')).toBe('/Users/u/Library/Application Support/agentic');
+    expect(desktopDataDir('win32', { APPDATA: 'C:/Users/u/AppData/Roaming' }, 'C:/Users/u')).toBe(join('C:/Users/u/AppData/Roaming', 'agentic'));
   });
 });

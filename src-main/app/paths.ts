@@ -43,6 +43,24 @@ export interface AppPaths {
   workspace: string;
 }
 
+/** The desktop app's data folder is `<the platform's appData>/agentic` (main.ts sets it so; the CLI finds it here). */
+export const DESKTOP_DATA_FOLDER = 'agentic';
+
+/**
+ * The desktop app's data folder, as Electron's appData gives it (`$XDG_CONFIG_HOME` or `~/.config`
+ * on Linux, `~/Library/Application Support` on macOS, `%APPDATA%` on Windows), for the CLI's
+ * `--desktop` (the desktop app's checkpoints and sessions).
+ */
+export function desktopDataDir(platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string {
+  const appData =
+    platform === 'darwin'
+      ? join(home, 'Library', 'Application Support')
+      : platform === 'win32'
+        ? env.APPDATA || join(home, 'AppData', 'Roaming')
+        : env.XDG_CONFIG_HOME || join(home, '.config');
+  return join(appData, DESKTOP_DATA_FOLDER);
+}
+
 export function appPaths(input: AppPathsInput): AppPaths {
   const env = input.env ?? process.env;
   const home = resolve(input.agenticHome ?? (env.AGENTIC_HOME || join(homedir(), '.agentic')));

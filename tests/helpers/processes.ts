@@ -13,11 +13,11 @@ export interface CliResult {
   lines: Record<string, unknown>[];
 }
 
-export function runCli(args: string[], opts: { home: string; input?: string; timeoutMs?: number }): Promise<CliResult> {
+export function runCli(args: string[], opts: { home: string; input?: string; timeoutMs?: number; env?: Record<string, string> }): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(TSX, [join(ROOT, 'src-main/hosts/cli/main.ts'), ...args], {
       cwd: ROOT,
-      env: { ...process.env, AGENTIC_HOME: opts.home, AGENTIC_LOG: 'error' },
+      env: { ...process.env, AGENTIC_HOME: opts.home, AGENTIC_LOG: 'error', ...opts.env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

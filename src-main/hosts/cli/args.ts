@@ -20,9 +20,10 @@ export const USAGE = `Usage:
   agentic say "TEXT" [--out FILE.wav] [--language CODE] [--voice ID]
   agentic sessions [--json]
   agentic sandbox --explain [--workspace DIR] [--json]   (the sandbox policy blocks run under)
-  agentic changes [--session ID] [--turn N] [--json]     (default: the latest session's last turn)
-  agentic undo|redo [--session ID] [--turn N] [--cascade] [--json]
-          (--cascade also undoes the later turns, or redoes the earlier ones)`;
+  agentic changes [--session ID] [--turn N] [--desktop] [--json]   (default: the latest session's last turn)
+  agentic undo|redo [--session ID] [--turn N] [--cascade] [--desktop] [--json]
+          (--cascade also undoes the later turns, or redoes the earlier ones;
+           --desktop works on the desktop app's sessions instead of the CLI's and web host's)`;
 
 export interface RunArgs {
   command: 'run';
@@ -98,6 +99,7 @@ const OPTIONS = {
   json: { type: 'boolean' },
   turn: { type: 'string' },
   cascade: { type: 'boolean' },
+  desktop: { type: 'boolean' },
   file: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   explain: { type: 'boolean' },

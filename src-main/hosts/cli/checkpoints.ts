@@ -2,7 +2,7 @@
 // the workspace. Exit status: 0 done, 1 the restore cannot be done (the reason on stderr), 2 an
 // unknown session or turn.
 import { join } from 'node:path';
-import { appPaths } from '../../app/paths.js';
+import { appPaths, desktopDataDir } from '../../app/paths.js';
 import type { ChangeView, RestoreResult } from '../../common/checkpoints.js';
 import { SettingsFile } from '../../node/settings/settingsFile.js';
 import { CheckpointService } from '../../node/checkpoints/service.js';
@@ -29,7 +29,7 @@ function changeLine(c: ChangeView): string {
 }
 
 export async function checkpointCommand(args: CheckpointArgs): Promise<number> {
-  const { dataDir } = appPaths({ host: 'cli' });
+  const { dataDir } = args.desktop ? appPaths({ host: 'electron', userData: desktopDataDir() }) : appPaths({ host: 'cli' });
   const logger = createLogger({ level: 'error' });
   const store = SqliteStore.open(join(dataDir, 'sessions.db'));
   try {

@@ -4,6 +4,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../../src-main/app.js';
+import { appPaths, desktopDataDir } from '../../../src-main/app/paths.js';
+import { silentLogger } from '../../../src-main/node/logger.js';
 import { runCli } from '../../helpers/processes.js';
 
 const home = mkdtempSync(join(tmpdir(), 'agentic-cli-cp-'));
@@ -90,5 +93,29 @@ describe('agentic changes / undo / redo', () => {
     const redoAll = await runCli(['redo', '--cascade'], { home });
     expect(redoAll.code).toBe(0);
     expect(readFileSync(join(ws, 'd', 'y.txt'), 'utf8')).toBe('y\n');
+  });
+
+  it('with --desktop, works on the desktop app’s sessions and checkpoints (its own data folder)', { timeout: 120_000 }, async () => {
+    const xdg = join(home, 'xdg');
+    const desktopWs = join(home, 'desktop-ws');
+    const app = await createApp({
+      host: 'electron',
+      paths: appPaths({ host: 'electron', userData: desktopDataDir('linux', { XDG_CONFIG_HOME: xdg }), agenticHome: join(home, 'shared') }),
+      replayFile: replay('desktop.json', ['```bash\necho from-desktop > d.txt\n```', 'Done.']),
+      settings: { workspace: desktopWs, approval: { mode: 'allow-all' } },
+      logger: silentLogger,
+    });
+    const session = app.store.createSession('desktop').id;
+    expect((await app.engine.send(session, 'write d.txt', 'coder').done).status).toBe('done');
+    await app.dispose();
+    const env = { XDG_CONFIG_HOME: xdg };
+    const listed = await runCli(['changes', '--desktop', '--session', session, '--json'], { home, env });
+    expect(listed.code).toBe(0);
+    expect((JSON.parse(listed.stdout) as { changes: { path: string; kind: string }[] }).changes).toEqual([expect.objectContaining({ path: 'd.txt', kind: 'created' })]);
+    // Without --desktop the CLI looks in its own folder, where this session does not exist.
+    expect((await runCli(['changes', '--session', session], { home, env })).code).toBe(2);
+    const undone = await runCli(['undo', '--desktop', '--session', session], { home, env });
+    expect(undone.code).toBe(0);
+    expect(existsSync(join(desktopWs, 'd.txt'))).toBe(false);
   });
 });
