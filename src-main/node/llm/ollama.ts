@@ -3,17 +3,16 @@
 import { endpointReach } from '../../common/endpoint.js';
 import { AppError } from '../../common/errors.js';
 import { providerRow } from '../../common/providers.js';
-import { createReasoningStream } from '../../core/llm/reasoning.js';
 import type { Completion, CompletionRequest, LlmProvider, Logger, ProviderInfo } from '../../core/ports.js';
 import { FALLBACK_CONTEXT_SIZE } from './contextSize.js';
 import {
   DEFAULT_IDLE_TIMEOUT_MS,
   disconnected,
   estimateTokens,
-  finishReply,
   httpError,
   idleGuard,
   streamFailure,
+  streamedReply,
   readLines,
   trimSlash,
   unreachable,
@@ -103,9 +102,7 @@ export class OllamaProvider implements LlmProvider {
     }
     const idleMs = this.options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
     const guard = idleGuard(request.signal, idleMs);
-    const thinking = createReasoningStream();
-    let raw = '';
-    let fieldReasoning = '';
+    const reply = streamedReply(request.onDelta);
     let last: ChatLine | null = null;
     try {
       let res: Response;
@@ -130,17 +127,8 @@ export class OllamaProvider implements LlmProvider {
         if (!line.trim()) continue;
         const data = JSON.parse(line) as ChatLine;
         if (data.error) throw httpError(500, JSON.stringify({ error: data.error }), this.label);
-        const reasoning = data.message?.thinking;
-        if (reasoning) {
-          fieldReasoning += reasoning;
-          request.onDelta?.({ reasoning });
-        }
-        const content = data.message?.content;
-        if (content) {
-          raw += content;
-          const out = thinking.push(content);
-          if (out.text || out.reasoning) request.onDelta?.(out);
-        }
+        reply.reasoning(data.message?.thinking ?? '');
+        reply.text(data.message?.content ?? '');
         if (data.done) last = data;
       }
     } catch (error) {
@@ -150,7 +138,7 @@ export class OllamaProvider implements LlmProvider {
     }
     if (!last) throw disconnected(this.label);
     return {
-      ...finishReply(raw, thinking, request.onDelta, fieldReasoning),
+      ...reply.finish(),
       truncated: last.done_reason === 'length',
       usage: { promptTokens: last.prompt_eval_count ?? 0, completionTokens: last.eval_count ?? 0 },
     };
