@@ -11,9 +11,9 @@ import {
   idleGuard,
   streamFailure,
   streamedReply,
+  postForStream,
   readSse,
   trimSlash,
-  unreachable,
   type ProviderLabel,
 } from './http.js';
 
@@ -96,19 +96,13 @@ export class AnthropicProvider implements LlmProvider {
     let ended = false;
     const usage = { promptTokens: 0, completionTokens: 0 };
     try {
-      let res: Response;
-      try {
-        res = await fetch(`${this.baseUrl}/v1/messages`, {
-          method: 'POST',
-          signal: guard.signal,
-          headers: { 'content-type': 'application/json', 'x-api-key': this.options.apiKey, 'anthropic-version': API_VERSION },
-          body: this.body(request),
-        });
-      } catch (error) {
-        throw guard.timedOut || request.signal.aborted ? error : unreachable(this.label, error);
-      }
-      if (!res.ok || !res.body) throw httpError(res.status, await res.text(), this.label);
-      for await (const sse of readSse(res.body, guard)) {
+      const body = await postForStream(
+        `${this.baseUrl}/v1/messages`,
+        { headers: { 'content-type': 'application/json', 'x-api-key': this.options.apiKey, 'anthropic-version': API_VERSION }, body: this.body(request) },
+        guard,
+        this.label,
+      );
+      for await (const sse of readSse(body, guard)) {
         const event = JSON.parse(sse.data) as StreamEvent;
         if (event.type === 'error') throw httpError(500, JSON.stringify({ error: event.error }), this.label);
         if (event.type === 'message_start') usage.promptTokens = event.message?.usage?.input_tokens ?? 0;

@@ -152,6 +152,27 @@ export function trimSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
+/**
+ * POSTs to a streaming endpoint and returns the body to read; a server that cannot be reached, or
+ * that answers with an HTTP error, becomes the error a user can act on.
+ */
+export async function postForStream(
+  url: string,
+  init: { headers: Record<string, string>; body: string },
+  guard: IdleGuard,
+  label: ProviderLabel,
+): Promise<ReadableStream<Uint8Array>> {
+  let res: Response;
+  try {
+    res = await fetch(url, { method: 'POST', signal: guard.signal, ...init });
+  } catch (error) {
+    // Aborted by the caller or by the idle timeout: streamFailure says which.
+    throw guard.signal.aborted ? error : unreachable(label, error);
+  }
+  if (!res.ok || !res.body) throw httpError(res.status, await res.text(), label);
+  return res.body;
+}
+
 /** The error a user can act on for a failure while a reply was streaming. */
 export function streamFailure(error: unknown, guard: IdleGuard, idleMs: number, signal: AbortSignal, label: ProviderLabel): AppError {
   if (error instanceof AppError) return error;

@@ -13,6 +13,7 @@ import {
   idleGuard,
   streamFailure,
   streamedReply,
+  postForStream,
   readLines,
   trimSlash,
   unreachable,
@@ -105,12 +106,10 @@ export class OllamaProvider implements LlmProvider {
     const reply = streamedReply(request.onDelta);
     let last: ChatLine | null = null;
     try {
-      let res: Response;
-      try {
-        res = await fetch(`${this.baseUrl}/api/chat`, {
-          method: 'POST',
+      const body = await postForStream(
+        `${this.baseUrl}/api/chat`,
+        {
           headers: { 'content-type': 'application/json' },
-          signal: guard.signal,
           body: JSON.stringify({
             model: this.options.model,
             messages: request.messages,
@@ -118,12 +117,11 @@ export class OllamaProvider implements LlmProvider {
             options: { num_ctx: numCtx, ...(request.maxTokens ? { num_predict: request.maxTokens } : {}) },
             ...(request.jsonSchema ? { format: request.jsonSchema } : {}),
           }),
-        });
-      } catch (error) {
-        throw guard.timedOut || request.signal.aborted ? error : unreachable(this.label, error);
-      }
-      if (!res.ok || !res.body) throw httpError(res.status, await res.text(), this.label);
-      for await (const line of readLines(res.body, guard)) {
+        },
+        guard,
+        this.label,
+      );
+      for await (const line of readLines(body, guard)) {
         if (!line.trim()) continue;
         const data = JSON.parse(line) as ChatLine;
         if (data.error) throw httpError(500, JSON.stringify({ error: data.error }), this.label);
