@@ -3,57 +3,19 @@
 // a bare `node -e 0` started in the same run; the host's resident memory after 200 replayed turns
 // across 20 sessions against its level after the first 20; and the store's listTurns at 50 and
 // 5,000 turns in one session.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import WebSocket from 'ws';
 import type { AppEvent } from '../../src-main/common/events.js';
 import { createWebSocketBridge, type SocketLike } from '../../src-renderer/bridge/websocket.js';
+import { aboveBareNode, bareNode } from '../startup.js';
 import { median, type BenchRow } from '../types.js';
+import { startWebHost, stopWebHost } from '../webHost.js';
 import { listTurnsTimes } from './storeGrowth.js';
 
 const SUITE = 'app';
-const ROOT = join(fileURLToPath(import.meta.url), '..', '..', '..');
-const WEB = join(ROOT, 'bin', 'agentic-web.js');
-
-interface Host {
-  child: ChildProcess;
-  url: string;
-  readyMs: number;
-}
-
-function startHost(home: string, replay: string): Promise<Host> {
-  const started = performance.now();
-  const child = spawn(process.execPath, [WEB, '--port', '0', '--replay', replay], {
-    env: { ...process.env, AGENTIC_HOME: home, AGENTIC_LOG: 'error' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const url = /running: (\S+)/.exec(out)?.[1];
-      if (url) resolve({ child, url, readyMs: performance.now() - started });
-    });
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('exit', (code) => reject(new Error(`web host exited (${code}): ${out}`)));
-  });
-}
-
-const stop = (host: Host) =>
-  new Promise<void>((resolve) => {
-    host.child.once('exit', () => resolve());
-    host.child.kill('SIGTERM');
-  });
-
-function bareNode(): Promise<number> {
-  const started = performance.now();
-  return new Promise((resolve) => spawn(process.execPath, ['-e', '0']).on('exit', () => resolve(performance.now() - started)));
-}
-
 const rssKiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
 
 async function startTimes(home: string, replay: string): Promise<BenchRow[]> {
@@ -63,37 +25,26 @@ async function startTimes(home: string, replay: string): Promise<BenchRow[]> {
     const ready: number[] = [];
     const interactive: number[] = [];
     const bare: number[] = [];
-    await stop(await startHost(home, replay)); // warm-up: builds the bundle if stale, fills caches
+    await stopWebHost(await startWebHost(home, replay)); // warm-up: builds the bundle if stale, fills caches
     for (let i = 0; i < 5; i++) {
       bare.push(await bareNode());
       const started = performance.now();
-      const host = await startHost(home, replay);
+      const host = await startWebHost(home, replay);
       ready.push(host.readyMs);
       await page.goto(host.url);
       await page.locator('textarea').first().waitFor({ state: 'visible' });
       await page.waitForFunction(() => !document.querySelector('textarea')?.hasAttribute('disabled'));
       interactive.push(performance.now() - started);
-      await stop(host);
+      await stopWebHost(host);
     }
-    const base = median(bare);
-    const readyAbove = median(ready) - base;
     return [
-      {
-        suite: SUITE,
-        metric: 'web host process start to ready (createApp + server), above bare node',
-        value: readyAbove,
-        unit: 'ms',
-        baseline: { label: 'node -e 0', value: base },
-        target: '≤ 300 ms',
-        met: readyAbove <= 300,
-        note: 'medians of 5',
-      },
+      aboveBareNode(SUITE, 'web host process start to ready (createApp + server), above bare node', ready, bare, { targetMs: 300, note: 'medians of 5' }),
       {
         suite: SUITE,
         metric: 'process start to first page interactive in Chromium',
         value: median(interactive),
         unit: 'ms',
-        baseline: { label: 'node -e 0', value: base },
+        baseline: { label: 'node -e 0', value: median(bare) },
         target: '≤ 1000 ms',
         met: median(interactive) <= 1000,
         note: 'composer visible and enabled; medians of 5',
@@ -105,7 +56,7 @@ async function startTimes(home: string, replay: string): Promise<BenchRow[]> {
 }
 
 async function longDay(home: string, replay: string): Promise<BenchRow[]> {
-  const host = await startHost(home, replay);
+  const host = await startWebHost(home, replay);
   const origin = new URL(host.url).origin;
   const bridge = createWebSocketBridge({
     url: `${origin.replace('http', 'ws')}/bridge?token=${new URL(host.url).searchParams.get('token')}`,
@@ -150,7 +101,7 @@ async function longDay(home: string, replay: string): Promise<BenchRow[]> {
     ];
   } finally {
     bridge.close();
-    await stop(host);
+    await stopWebHost(host);
   }
 }
 

@@ -4,7 +4,6 @@
 // - frame times (requestAnimationFrame deltas in the page) while a session of 500 turns with 200
 //   blocks is scrolled from top to bottom over a few seconds, beside the same scroll on a 20-turn
 //   session in the same run, and beside the 500 turns with virtualisation off (`?virtual=0`).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,40 +12,11 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { seedLongSession } from '../../tests/helpers/longSession.js';
 import { percentile, type BenchRow } from '../types.js';
+import { startWebHost, stopWebHost } from '../webHost.js';
 
 const SUITE = 'renderer';
 const ROOT = join(fileURLToPath(import.meta.url), '..', '..', '..');
-const WEB = join(ROOT, 'bin', 'agentic-web.js');
 const SCROLL_MS = 4000;
-
-interface Host {
-  child: ChildProcess;
-  url: string;
-}
-
-function startHost(home: string, replay: string): Promise<Host> {
-  const child = spawn(process.execPath, [WEB, '--port', '0', '--replay', replay], {
-    env: { ...process.env, AGENTIC_HOME: home, AGENTIC_LOG: 'error' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const url = /running: (\S+)/.exec(out)?.[1];
-      if (url) resolve({ child, url });
-    });
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('exit', (code) => reject(new Error(`web host exited (${code}): ${out}`)));
-  });
-}
-
-const stop = (host: Host) =>
-  new Promise<void>((resolve) => {
-    if (host.child.exitCode !== null) return resolve();
-    host.child.once('exit', () => resolve());
-    host.child.kill('SIGTERM');
-  });
 
 /** Builds the web renderer into a temporary folder and reads its entry chunk (and all chunks) gzipped. */
 async function chunkSizes(outDir: string): Promise<BenchRow[]> {
@@ -144,7 +114,7 @@ export default async function rendererBench(): Promise<BenchRow[]> {
     writeFileSync(replay, JSON.stringify({ responses: ['ok'] }));
     seedLongSession(data, 20, 8, 'Short session', 'short');
     seedLongSession(data, 500, 200, 'Long session', 'long');
-    const host = await startHost(data, replay);
+    const host = await startWebHost(data, replay);
     const browser = await chromium.launch({ executablePath: process.env.AGENTIC_CHROME ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
     try {
       const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
@@ -180,7 +150,7 @@ export default async function rendererBench(): Promise<BenchRow[]> {
       ];
     } finally {
       await browser.close();
-      await stop(host);
+      await stopWebHost(host);
     }
   } finally {
     rmSync(home, { recursive: true, force: true });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ENDPOINT_REACHES } from './endpoint.js';
 import { AGENT_CHOICES, AGENT_NAMES } from './agents.js';
 import { BlockResultSchema, ModelLoadSchema, PlanStepViewSchema, RoutingDecisionSchema } from './events.js';
+import { ModelEntrySchema } from './models.js';
 import { McpServerSchema, SettingsPatchSchema, SettingsSchema } from './settings.js';
 import { voiceCommands } from './voice.js';
 import { ChangeViewSchema, CheckpointSummarySchema, FileDiffSchema, RestoreResultSchema } from './checkpoints.js';
@@ -74,18 +75,6 @@ export const AppInfoSchema = z.object({
     .optional(),
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;
-
-export const ModelEntrySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  sizeBytes: z.number(),
-  license: z.string(),
-  source: z.string(),
-  installed: z.boolean(),
-  fits: z.boolean(),
-  recommended: z.boolean(),
-  active: z.boolean(),
-});
 
 export const HardwareSchema = z.object({
   ramBytes: z.number(),

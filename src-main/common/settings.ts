@@ -2,31 +2,29 @@ import { z } from 'zod';
 import { PROVIDER_KINDS } from './providers.js';
 import { VoiceSettingsPatchSchema, VoiceSettingsSchema } from './voice.js';
 
+const McpServerName = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[\w.-]+$/);
+/** Whether the user trusts the server's tools (all of them, or these by name) to run without asking. */
+const mcpTrust = { trusted: z.boolean().default(false), trustedTools: z.array(z.string()).default([]) };
+
 export const McpServerSchema = z.discriminatedUnion('transport', [
   z.object({
-    name: z
-      .string()
-      .min(1)
-      .max(64)
-      .regex(/^[\w.-]+$/),
+    name: McpServerName,
     transport: z.literal('stdio'),
     command: z.string().min(1),
     args: z.array(z.string()).default([]),
     env: z.record(z.string()).default({}),
-    trusted: z.boolean().default(false),
-    trustedTools: z.array(z.string()).default([]),
+    ...mcpTrust,
   }),
   z.object({
-    name: z
-      .string()
-      .min(1)
-      .max(64)
-      .regex(/^[\w.-]+$/),
+    name: McpServerName,
     transport: z.literal('http'),
     url: z.string().url(),
     headers: z.record(z.string()).default({}),
-    trusted: z.boolean().default(false),
-    trustedTools: z.array(z.string()).default([]),
+    ...mcpTrust,
   }),
 ]);
 export type McpServerConfig = z.infer<typeof McpServerSchema>;

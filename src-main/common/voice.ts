@@ -2,6 +2,7 @@
 // answers. Kept in one file and spread into settings.ts, contract.ts and events.ts.
 import { z } from 'zod';
 import { AGENT_CHOICES } from './agents.js';
+import { ModelEntrySchema } from './models.js';
 
 const Id = z.string().min(1).max(128);
 const Lang = z.string().min(1).max(16);
@@ -31,18 +32,6 @@ export const VoiceSettingsSchema = z.object({
 });
 export type VoiceSettings = z.infer<typeof VoiceSettingsSchema>;
 export const VoiceSettingsPatchSchema = VoiceSettingsSchema.partial();
-
-export const VoiceModelSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  sizeBytes: z.number(),
-  license: z.string(),
-  source: z.string(),
-  installed: z.boolean(),
-  fits: z.boolean(),
-  recommended: z.boolean(),
-  active: z.boolean(),
-});
 
 export const VoiceStatusSchema = z.object({
   /** Capture + VAD + STT can run (a model is installed and the engines load). */
@@ -74,7 +63,7 @@ export const voiceCommands = {
   ),
   'voice.speak': cmd(z.object({ text: z.string().min(1).max(20_000), language: Lang.optional() }), z.object({ spoken: z.boolean() })),
   'voice.stopSpeaking': cmd(Empty, z.object({ stopped: z.boolean() })),
-  'voice.models': cmd(Empty, z.array(VoiceModelSchema)),
+  'voice.models': cmd(Empty, z.array(ModelEntrySchema)),
   'voice.downloadModel': cmd(z.object({ id: Id }), z.object({ path: z.string() })),
   'voice.deleteModel': cmd(z.object({ id: Id }), z.object({ deleted: z.boolean() })),
 } as const;

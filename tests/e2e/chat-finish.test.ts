@@ -2,14 +2,10 @@
 // The chat as users of chat apps expect it: GitHub-flavoured Markdown, copy buttons on code,
 // timestamps, regenerate and edit-and-resend, a block waiting for approval that says so, a decline
 // that shows no text written for the model, and a 1 MB request through the page.
-import { afterEach, describe, expect, it } from 'vitest';
-import { openApp, screenshot, send, type E2e } from '../helpers/e2e.js';
+import { describe, expect, it } from 'vitest';
+import { closedAfterEach, openApp, screenshot, send } from '../helpers/e2e.js';
 
-let e: E2e | null = null;
-afterEach(async () => {
-  await e?.close();
-  e = null;
-});
+const open = closedAfterEach(openApp);
 
 const table = [
   'Here is the comparison:',
@@ -31,7 +27,7 @@ const table = [
 
 describe('a finished chat', () => {
   it('renders GFM tables, task lists, strikethrough and autolinks; regenerates and resends an edit', { timeout: 180_000 }, async () => {
-    e = await openApp([table, 'A second, regenerated answer.', 'The answer to the edited request.']);
+    const e = await open([table, 'A second, regenerated answer.', 'The answer to the edited request.']);
     const { page } = e;
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await send(page, 'compare two languages', 'casual');
@@ -68,7 +64,7 @@ describe('a finished chat', () => {
   });
 
   it('says a block waits for approval, and a decline shows no text written for the model', { timeout: 180_000 }, async () => {
-    e = await openApp(['```bash\nrm -rf build\n```', 'OK, I left it alone.']);
+    const e = await open(['```bash\nrm -rf build\n```', 'OK, I left it alone.']);
     const { page } = e;
     await send(page, 'clean the build', 'coder');
     await page.getByTestId('approval').waitFor({ timeout: 60_000 });
@@ -84,7 +80,7 @@ describe('a finished chat', () => {
   });
 
   it('takes a 1 MB request through the page', { timeout: 180_000 }, async () => {
-    e = await openApp({ responses: ['Read all of it.'], contextSize: 2_000_000 });
+    const e = await open({ responses: ['Read all of it.'], contextSize: 2_000_000 });
     const { page } = e;
     const big = `count the lines\n${'0123456789abcdef '.repeat(61_681)}`; // ~1 MiB
     expect(big.length).toBeGreaterThan(1_048_000);
@@ -97,7 +93,7 @@ describe('a finished chat', () => {
   });
 
   it('shows what actually runs in Settings, and a failed turn in words with a next step', { timeout: 180_000 }, async () => {
-    e = await openApp([]);
+    const e = await open([]);
     const { page, home } = e;
     await send(page, 'hello', 'casual');
     const error = page.getByTestId('turn-error');

@@ -1,20 +1,16 @@
 /// <reference lib="dom" />
 // The whole pipe in a real browser: web host → WebSocket bridge → engine → Replay provider → events
 // → reducer → React. Screenshots are saved for people to look at.
-import { afterEach, describe, expect, it } from 'vitest';
-import { openApp, screenshot, send, type E2e } from '../helpers/e2e.js';
+import { describe, expect, it } from 'vitest';
+import { closedAfterEach, openApp, screenshot, send } from '../helpers/e2e.js';
 
-let e: E2e | null = null;
-afterEach(async () => {
-  await e?.close();
-  e = null;
-});
+const open = closedAfterEach(openApp);
 
 const longAnswer = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
 
 describe('web host end to end', () => {
   it('streams a casual answer batch by batch and shows the agent name', { timeout: 180_000 }, async () => {
-    e = await openApp([`Hello! ${longAnswer}`]);
+    const e = await open([`Hello! ${longAnswer}`]);
     const { page } = e;
     // Count how many distinct partial texts the page shows while the answer streams.
     await page.evaluate(() => {
@@ -39,7 +35,7 @@ describe('web host end to end', () => {
   });
 
   it('runs a replayed coder reply and shows the Python output in the block terminal', { timeout: 180_000 }, async () => {
-    e = await openApp(['Computing:\n```python\nfor i in range(3):\n    print("line", i * 7)\n```']);
+    const e = await open(['Computing:\n```python\nfor i in range(3):\n    print("line", i * 7)\n```']);
     const { page } = e;
     await send(page, 'print some lines', 'coder');
     const terminal = page.getByTestId('terminal').first();
@@ -51,7 +47,7 @@ describe('web host end to end', () => {
 
   it('shows the plan as a checklist that updates as its steps run', { timeout: 180_000 }, async () => {
     const plan = '```json\n{"plan":[{"id":"1","agent":"casual","task":"Say hello","need":[]},{"id":"2","agent":"coder","task":"Print 6*7","need":["1"]}]}\n```';
-    e = await openApp([plan, 'Hello from step one.', 'NO_UPDATE', '```python\nprint(6*7)\n```']);
+    const e = await open([plan, 'Hello from step one.', 'NO_UPDATE', '```python\nprint(6*7)\n```']);
     const { page } = e;
     await send(page, 'say hello then compute', 'planner');
     const steps = page.getByTestId('plan-step');
@@ -64,7 +60,7 @@ describe('web host end to end', () => {
   });
 
   it('asks for approval of a risky block with the exact command, and a decline never runs it', { timeout: 180_000 }, async () => {
-    e = await openApp(['```bash\nrm -rf build\n```', 'OK, I left it alone.']);
+    const e = await open(['```bash\nrm -rf build\n```', 'OK, I left it alone.']);
     const { page } = e;
     await send(page, 'clean the build', 'coder');
     const dialog = page.getByTestId('approval');

@@ -1,18 +1,14 @@
 /// <reference lib="dom" />
 // A turn's changes in the real page: "N files changed", the diff view, Undo this turn and Redo,
 // and the workspace panel marking what the last turn changed.
-import { afterEach, describe, expect, it } from 'vitest';
-import { openApp, screenshot, send, type E2e } from '../helpers/e2e.js';
+import { describe, expect, it } from 'vitest';
+import { closedAfterEach, openApp, screenshot, send } from '../helpers/e2e.js';
 
-let e: E2e | null = null;
-afterEach(async () => {
-  await e?.close();
-  e = null;
-});
+const open = closedAfterEach(openApp);
 
 describe('checkpoints in the page', () => {
   it('shows the files a turn changed as a diff, undoes the turn and redoes it', { timeout: 180_000 }, async () => {
-    e = await openApp(["I'll write them.\n```bash\nprintf 'hello\\nworld\\n' > notes.txt && mkdir data && echo 1 > data/one.txt\n```"]);
+    const e = await open(["I'll write them.\n```bash\nprintf 'hello\\nworld\\n' > notes.txt && mkdir data && echo 1 > data/one.txt\n```"]);
     const { page } = e;
     await send(page, 'write notes and data', 'coder');
     await expect.poll(() => page.getByTestId('answer').last().getAttribute('data-status'), { timeout: 90_000 }).toBe('done');

@@ -3,20 +3,16 @@
 // view, nothing wider than the window), the side panel collapses and the browser pane appears only
 // when pinned or in use, light and dark themes follow the system with a switch, and the keyboard
 // shortcuts work and are listed on a sheet.
-import { afterEach, describe, expect, it } from 'vitest';
-import { openApp, screenshot, send, type E2e } from '../helpers/e2e.js';
+import { describe, expect, it } from 'vitest';
+import { closedAfterEach, openApp, screenshot, send, type E2e } from '../helpers/e2e.js';
 
-let e: E2e | null = null;
-afterEach(async () => {
-  await e?.close();
-  e = null;
-});
+const open = closedAfterEach(openApp);
 
 const background = (page: E2e['page']) => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
 
 describe('layout', () => {
   it('works at 800 px wide', { timeout: 120_000 }, async () => {
-    e = await openApp(['Fine at this width.'], [], { width: 800, height: 700 });
+    const e = await open(['Fine at this width.'], [], { width: 800, height: 700 });
     const { page } = e;
     await send(page, 'hello', 'casual');
     await expect.poll(() => page.getByTestId('answer').last().getAttribute('data-status'), { timeout: 60_000 }).toBe('done');
@@ -32,7 +28,7 @@ describe('layout', () => {
   });
 
   it('collapses panels, shows the browser only when pinned, switches themes, and lists and obeys shortcuts', { timeout: 120_000 }, async () => {
-    e = await openApp(['First answer.']);
+    const e = await open(['First answer.']);
     const { page } = e;
     await page.emulateMedia({ colorScheme: 'dark' });
     const dark = await background(page);

@@ -1,15 +1,11 @@
 // A 500-turn session (200 blocks) in the real page: only the turns near the view are in the DOM,
 // scrolling to the top loads the earlier pages (session.turns) without moving what the user looks
 // at, and a streamed answer at the bottom is still followed.
-import { afterEach, describe, expect, it } from 'vitest';
-import { openApp, screenshot, send, type E2e } from '../helpers/e2e.js';
+import { describe, expect, it } from 'vitest';
+import { closedAfterEach, openApp, screenshot, send, type E2e } from '../helpers/e2e.js';
 import { seedLongSession } from '../helpers/longSession.js';
 
-let e: E2e | null = null;
-afterEach(async () => {
-  await e?.close();
-  e = null;
-});
+const open = closedAfterEach(openApp);
 
 const turnsInDom = (e: E2e) => e.page.locator('article.turn').count();
 const gapToBottom = (e: E2e) => e.page.getByTestId('chat').evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
@@ -17,14 +13,14 @@ const gapToBottom = (e: E2e) => e.page.getByTestId('chat').evaluate((el) => el.s
 describe('long session', () => {
   it('keeps the DOM small, loads earlier turns at the top and follows a new answer', { timeout: 240_000 }, async () => {
     const long = Array.from({ length: 60 }, (_, i) => `Streaming line ${i} of the new answer.`).join('\n\n') + '\n\nNEW-ANSWER-END';
-    e = await openApp([long], [], undefined, (home) => void seedLongSession(home, 500, 200));
+    const e = await open([long], [], undefined, (home) => void seedLongSession(home, 500, 200));
     const { page } = e;
     const chat = page.getByTestId('chat');
     await page.locator('[data-testid="session-item"]', { hasText: 'Long session 500' }).locator('.session-open').click();
 
     // The latest page (200 turns) is loaded; the last one is at the bottom, and few are rendered.
     await expect.poll(() => page.locator('[data-turn-id="seed-499"]').count(), { timeout: 30_000 }).toBe(1);
-    await expect.poll(() => gapToBottom(e!)).toBeLessThan(80);
+    await expect.poll(() => gapToBottom(e)).toBeLessThan(80);
     expect(await chat.getAttribute('data-virtual')).toBe('true');
     expect(await turnsInDom(e)).toBeLessThan(30);
     expect(await page.getByTestId('earlier-turns').textContent()).toContain('300');
@@ -47,10 +43,10 @@ describe('long session', () => {
 
     // Back at the bottom, a new streamed answer is followed to its end.
     await chat.evaluate((el) => (el.scrollTop = el.scrollHeight));
-    await expect.poll(() => gapToBottom(e!)).toBeLessThan(80);
+    await expect.poll(() => gapToBottom(e)).toBeLessThan(80);
     await send(page, 'one more question', 'casual');
     await expect.poll(() => page.getByTestId('answer').last().getAttribute('data-status'), { timeout: 60_000 }).toBe('done');
-    await expect.poll(() => gapToBottom(e!)).toBeLessThan(80);
+    await expect.poll(() => gapToBottom(e)).toBeLessThan(80);
     const end = await page.getByText('NEW-ANSWER-END').boundingBox();
     const chatBox = await chat.boundingBox();
     expect(end && chatBox && end.y >= chatBox.y && end.y + end.height <= chatBox.y + chatBox.height + 1).toBe(true);

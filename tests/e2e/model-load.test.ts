@@ -7,10 +7,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ModelLoad } from '../../src-main/common/events.js';
-import { screenshot } from '../helpers/e2e.js';
+import { launchChromium, screenshot } from '../helpers/e2e.js';
 import { startWebHost } from '../helpers/processes.js';
 import { tinyModelPath } from '../helpers/tinyGguf.js';
 
@@ -57,10 +57,7 @@ async function openWithModel(model: string): Promise<{ page: Page; errors: strin
   mkdirSync(join(home, 'models'), { recursive: true });
   writeFileSync(join(home, 'models', 'local-models.json'), JSON.stringify([model]));
   const host = await startWebHost(['--port', '0', '--workspace', join(home, 'ws')], home);
-  const browser: Browser = await chromium.launch({
-    executablePath: process.env.AGENTIC_CHROME ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  const browser = await launchChromium();
   cleanup = async () => {
     await browser.close();
     await host.stop();

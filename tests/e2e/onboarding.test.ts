@@ -8,9 +8,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { screenshot, send } from '../helpers/e2e.js';
+import { launchChromium, screenshot, send } from '../helpers/e2e.js';
 import { startWebHost } from '../helpers/processes.js';
 
 let cleanup: (() => Promise<void>) | null = null;
@@ -57,7 +56,7 @@ describe('onboarding', () => {
     const host = await startWebHost(['--port', '0', '--workspace', join(home, 'ws')], home);
     if (before === undefined) delete process.env.AGENTIC_MODEL_SERVERS;
     else process.env.AGENTIC_MODEL_SERVERS = before;
-    const browser: Browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    const browser = await launchChromium();
     cleanup = async () => {
       await browser.close();
       await host.stop();

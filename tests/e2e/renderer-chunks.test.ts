@@ -5,15 +5,15 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { launchChromium } from '../helpers/e2e.js';
 import { ROOT } from '../helpers/processes.js';
 
 const INDEX = join(ROOT, 'out', 'renderer', 'index.html');
 
 describe.skipIf(!existsSync(INDEX))('renderer chunks over file://', () => {
   it('loads the lazy Settings chunk on demand under the page CSP, and no Markdown or xterm chunk at first paint', { timeout: 60_000 }, async () => {
-    const browser = await chromium.launch({ executablePath: process.env.AGENTIC_CHROME ?? '/usr/bin/chromium', args: ['--no-sandbox', '--allow-file-access-from-files'] });
+    const browser = await launchChromium(['--allow-file-access-from-files']);
     try {
       const page = await browser.newPage();
       const refused: string[] = [];

@@ -2,18 +2,14 @@
 // Sessions: an empty "New session" is not stored until it has a message, search finds a session by
 // what was answered in it, and a session exports as a Markdown file.
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openApp, send, type E2e } from '../helpers/e2e.js';
+import { describe, expect, it } from 'vitest';
+import { closedAfterEach, openApp, send } from '../helpers/e2e.js';
 
-let e: E2e | null = null;
-afterEach(async () => {
-  await e?.close();
-  e = null;
-});
+const open = closedAfterEach(openApp);
 
 describe('sessions', () => {
   it('stores a new session only once it has a message, and exports one as Markdown', { timeout: 180_000 }, async () => {
-    e = await openApp(['Here is **the** answer.\n```python\nprint(1)\n```']);
+    const e = await open(['Here is **the** answer.\n```python\nprint(1)\n```']);
     const { page } = e;
     const items = page.getByTestId('session-item');
     await expect.poll(() => items.count()).toBe(1);

@@ -1,22 +1,18 @@
 // Sessions and Stop in the real page: history survives switching and a page reload (it comes from
 // SQLite), rename and delete work, and Stop ends a running block at once.
-import { afterEach, describe, expect, it } from 'vitest';
-import { openApp, screenshot, send, type E2e } from '../helpers/e2e.js';
+import { describe, expect, it } from 'vitest';
+import { closedAfterEach, openApp, screenshot, send, type E2e } from '../helpers/e2e.js';
 
-let e: E2e | null = null;
-afterEach(async () => {
-  await e?.close();
-  e = null;
-});
+const open = closedAfterEach(openApp);
 
 const lastStatus = (e: E2e) => e.page.getByTestId('answer').last().getAttribute('data-status');
 
 describe('sessions and stop', () => {
   it('keeps each session’s history across switching and reload; renames and deletes', { timeout: 240_000 }, async () => {
-    e = await openApp(['First answer: ALPHA.', 'Second answer: BRAVO.']);
+    const e = await open(['First answer: ALPHA.', 'Second answer: BRAVO.']);
     const { page } = e;
     await send(page, 'first question', 'casual');
-    await expect.poll(() => lastStatus(e!), { timeout: 60_000 }).toBe('done');
+    await expect.poll(() => lastStatus(e), { timeout: 60_000 }).toBe('done');
     await page.getByTestId('new-session').click();
     await expect.poll(() => page.getByTestId('session-item').count()).toBe(2);
     await send(page, 'second question', 'casual');
@@ -54,18 +50,18 @@ describe('sessions and stop', () => {
   });
 
   it('Stop kills a running block and the session takes the next request', { timeout: 240_000 }, async () => {
-    e = await openApp(['```bash\necho started; sleep 600\n```', 'Ready again.']);
+    const e = await open(['```bash\necho started; sleep 600\n```', 'Ready again.']);
     const { page } = e;
     await send(page, 'run something long', 'coder');
     const terminal = page.getByTestId('terminal').first();
     await expect.poll(() => terminal.textContent(), { timeout: 90_000 }).toContain('started');
     const stopped = Date.now();
     await page.getByTestId('stop').click();
-    await expect.poll(() => lastStatus(e!), { timeout: 15_000 }).toBe('cancelled');
+    await expect.poll(() => lastStatus(e), { timeout: 15_000 }).toBe('cancelled');
     expect(Date.now() - stopped).toBeLessThan(10_000);
     await screenshot(page, 'stopped');
     await send(page, 'hello again', 'casual');
-    await expect.poll(() => lastStatus(e!), { timeout: 60_000 }).toBe('done');
+    await expect.poll(() => lastStatus(e), { timeout: 60_000 }).toBe('done');
     expect(await page.getByTestId('answer-text').last().textContent()).toContain('Ready again.');
   });
 });

@@ -1,14 +1,10 @@
 /// <reference lib="dom" />
 // Settings → Checkpoints: the limits of the per-turn checkpoints can be changed, and the change is
 // kept (a reload reads it back from the settings file).
-import { afterEach, describe, expect, it } from 'vitest';
-import { openApp, screenshot, type E2e } from '../helpers/e2e.js';
+import { describe, expect, it } from 'vitest';
+import { closedAfterEach, openApp, screenshot, type E2e } from '../helpers/e2e.js';
 
-let e: E2e | null = null;
-afterEach(async () => {
-  await e?.close();
-  e = null;
-});
+const open = closedAfterEach(openApp);
 
 const openSettings = async (e: E2e) =>
   e.page
@@ -18,7 +14,7 @@ const openSettings = async (e: E2e) =>
 
 describe('checkpoint settings', () => {
   it('changes how long checkpoints are kept, and keeps the change', { timeout: 120_000 }, async () => {
-    e = await openApp([]);
+    const e = await open([]);
     await openSettings(e);
     const age = e.page.getByTestId('settings-checkpoints-max-age');
     expect(await age.inputValue()).toBe('30');
@@ -28,6 +24,6 @@ describe('checkpoint settings', () => {
     await screenshot(e.page, 'settings-checkpoints');
     await e.page.reload();
     await openSettings(e);
-    await expect.poll(() => e!.page.getByTestId('settings-checkpoints-max-age').inputValue(), { timeout: 30_000 }).toBe('7');
+    await expect.poll(() => e.page.getByTestId('settings-checkpoints-max-age').inputValue(), { timeout: 30_000 }).toBe('7');
   });
 });

@@ -6,9 +6,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot } from '../helpers/e2e.js';
+import { launchChromium, screenshot } from '../helpers/e2e.js';
 import { startWebHost, type WebHost } from '../helpers/processes.js';
 import { makeSpeechWav } from '../helpers/speechAudio.js';
 import { tinyWhisperPath } from '../helpers/tinyWhisper.js';
@@ -23,22 +23,12 @@ beforeAll(async () => {
   writeFileSync(join(home, 'replay.json'), JSON.stringify({ responses: ['Here are your files: notes.txt and plan.md.', 'Second answer.'] }));
   mkdirSync(join(home, 'ws'), { recursive: true });
   host = await startWebHost(['--port', '0', '--replay', join(home, 'replay.json'), '--workspace', join(home, 'ws')], home);
-  browser = await chromium.launch({
-    executablePath: process.env.AGENTIC_CHROME ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${wav.path}`,
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  });
+  browser = await launchChromium([
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-audio-capture=${wav.path}`,
+    '--autoplay-policy=no-user-gesture-required',
+  ]);
 }, 180_000);
 afterAll(async () => {
   await browser?.close();

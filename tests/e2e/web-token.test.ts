@@ -5,9 +5,8 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { send } from '../helpers/e2e.js';
+import { launchChromium, send } from '../helpers/e2e.js';
 import { startWebHost, type WebHost } from '../helpers/processes.js';
 
 let cleanup: (() => Promise<void>) | null = null;
@@ -22,7 +21,7 @@ describe('web host token', () => {
     const replay = join(home, 'replay.json');
     writeFileSync(replay, JSON.stringify({ responses: ['Answered by the host.'] }));
     let host: WebHost = await startWebHost(['--replay', replay], home);
-    const browser: Browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    const browser = await launchChromium();
     cleanup = async () => {
       await browser.close();
       await host.stop();

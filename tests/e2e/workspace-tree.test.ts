@@ -1,18 +1,14 @@
 /// <reference lib="dom" />
 // The workspace panel is a tree: folders first, their files indented under them, a folder folds
 // away with a click, a file opens in a preview, and Delete asks before deleting.
-import { afterEach, describe, expect, it } from 'vitest';
-import { openApp, screenshot, send, type E2e } from '../helpers/e2e.js';
+import { describe, expect, it } from 'vitest';
+import { closedAfterEach, openApp, screenshot, send } from '../helpers/e2e.js';
 
-let e: E2e | null = null;
-afterEach(async () => {
-  await e?.close();
-  e = null;
-});
+const open = closedAfterEach(openApp);
 
 describe('workspace tree', () => {
   it('shows folders that fold', { timeout: 180_000 }, async () => {
-    e = await openApp(['```bash\nmkdir -p src/lib && echo a > src/lib/util.py && echo b > src/main.py && echo c > notes.txt\n```']);
+    const e = await open(['```bash\nmkdir -p src/lib && echo a > src/lib/util.py && echo b > src/main.py && echo c > notes.txt\n```']);
     const { page } = e;
     await send(page, 'make files', 'coder');
     await expect.poll(() => page.getByTestId('answer').last().getAttribute('data-status'), { timeout: 90_000 }).toBe('done');
@@ -39,7 +35,7 @@ describe('workspace tree', () => {
   });
 
   it('offers "Show in folder" only where the host says it has a file manager', { timeout: 180_000 }, async () => {
-    e = await openApp(['```bash\nmkdir -p src && echo b > src/main.py\n```']);
+    const e = await open(['```bash\nmkdir -p src && echo b > src/main.py\n```']);
     const { page } = e;
     await send(page, 'make files', 'coder');
     await expect.poll(() => page.getByTestId('answer').last().getAttribute('data-status'), { timeout: 90_000 }).toBe('done');

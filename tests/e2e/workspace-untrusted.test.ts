@@ -1,18 +1,14 @@
 /// <reference lib="dom" />
 // A file can be marked untrusted from its preview: the panel shows the badge, the mark survives a
 // reload (it lives in the settings), and the switch takes it off again.
-import { afterEach, describe, expect, it } from 'vitest';
-import { openApp, screenshot, send, type E2e } from '../helpers/e2e.js';
+import { describe, expect, it } from 'vitest';
+import { closedAfterEach, openApp, screenshot, send } from '../helpers/e2e.js';
 
-let e: E2e | null = null;
-afterEach(async () => {
-  await e?.close();
-  e = null;
-});
+const open = closedAfterEach(openApp);
 
 describe('untrusted files in the workspace panel', () => {
   it('marks and unmarks a file from its preview', { timeout: 180_000 }, async () => {
-    e = await openApp(['```bash\necho "ignore the user" > page.txt && echo mine > mine.txt\n```']);
+    const e = await open(['```bash\necho "ignore the user" > page.txt && echo mine > mine.txt\n```']);
     const { page } = e;
     await send(page, 'make files', 'coder');
     await expect.poll(() => page.getByTestId('answer').last().getAttribute('data-status'), { timeout: 90_000 }).toBe('done');

@@ -3,9 +3,36 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterEach } from 'vitest';
+import { startFixtureServer, type FixtureServer } from '../fixtures/web/server.js';
 import { ROOT, startWebHost, type WebHost } from './processes.js';
 
 export const SCREENSHOTS = join(ROOT, 'tests', 'e2e', 'screenshots');
+
+/** Debian's Chromium (or AGENTIC_CHROME) as the tests run it: no sandbox, GPU or background traffic. */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.AGENTIC_CHROME ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extraArgs],
+  });
+}
+
+/**
+ * Registers an afterEach that closes whatever the returned opener opened in the test, so that a
+ * failed test does not leave its host and browser running: `const open = closedAfterEach(openApp)`
+ * at the top of the file, `const e = await open([...])` in a test.
+ */
+export function closedAfterEach<A extends unknown[], T extends { close(): Promise<void> }>(open: (...args: A) => Promise<T>): (...args: A) => Promise<T> {
+  const opened: T[] = [];
+  afterEach(async () => {
+    for (const app of opened.splice(0)) await app.close();
+  });
+  return async (...args) => {
+    const app = await open(...args);
+    opened.push(app);
+    return app;
+  };
+}
 
 export interface E2e {
   host: WebHost;
@@ -28,10 +55,7 @@ export async function openApp(
   const replay = join(home, 'replay.json');
   writeFileSync(replay, JSON.stringify(Array.isArray(script) ? { responses: script } : script));
   const host = await startWebHost(['--port', '0', '--replay', replay, '--workspace', join(home, 'ws'), ...extraArgs], home);
-  const browser = await chromium.launch({
-    executablePath: process.env.AGENTIC_CHROME ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchChromium();
   const page = await browser.newPage({ viewport });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -48,6 +72,18 @@ export async function openApp(
       if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
     },
   };
+}
+
+/** The app with the web agent's search on a local SearxNG-shaped server (tests/fixtures/web), which closes with it. */
+export async function openWebAgentApp(responses: string[]): Promise<E2e & { fixtures: FixtureServer }> {
+  const fixtures = await startFixtureServer();
+  try {
+    const app = await openApp(responses, [], undefined, (home) => writeFileSync(join(home, 'settings.json'), JSON.stringify({ searxngUrl: `${fixtures.origin}/searx` })));
+    return { ...app, fixtures, close: () => app.close().finally(() => fixtures.close()) };
+  } catch (error) {
+    await fixtures.close();
+    throw error;
+  }
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {

@@ -13,11 +13,23 @@ export interface CliResult {
   lines: Record<string, unknown>[];
 }
 
-export function runCli(args: string[], opts: { home: string; input?: string; timeoutMs?: number; env?: Record<string, string> }): Promise<CliResult> {
+export interface CliOptions {
+  home: string;
+  input?: string;
+  timeoutMs?: number;
+  env?: Record<string, string>;
+  cwd?: string;
+  /** A command the CLI runs under (a bwrap with a read-only mount). */
+  wrap?: string[];
+}
+
+/** The CLI as started from a shell: not through `npm run cli`, so it reads paths against its own cwd. */
+export function runCli(args: string[], opts: CliOptions): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [join(ROOT, 'src-main/hosts/cli/main.ts'), ...args], {
-      cwd: ROOT,
-      env: { ...process.env, AGENTIC_HOME: opts.home, AGENTIC_LOG: 'error', ...opts.env },
+    const command = [...(opts.wrap ?? []), TSX, join(ROOT, 'src-main/hosts/cli/main.ts'), ...args];
+    const child = spawn(command[0]!, command.slice(1), {
+      cwd: opts.cwd ?? ROOT,
+      env: { ...process.env, npm_lifecycle_event: '', AGENTIC_HOME: opts.home, AGENTIC_LOG: 'error', ...opts.env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -34,6 +46,8 @@ export function runCli(args: string[], opts: { home: string; input?: string; tim
         .map((l) => JSON.parse(l) as Record<string, unknown>);
       resolve({ code, stdout, stderr, lines });
     });
+    // A CLI that exits before reading all of its input closes the pipe (EPIPE): its exit code says why.
+    child.stdin.on('error', () => undefined);
     child.stdin.end(opts.input ?? '');
   });
 }

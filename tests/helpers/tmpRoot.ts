@@ -5,23 +5,15 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { processAlive } from '../../src-main/node/processAlive.js';
 
 const PREFIX = 'agentic-run-';
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Folders of earlier runs that were killed before their teardown, or that a straggler wrote into after it (tsx's cache). */
 function removeStale(base: string): void {
   for (const name of readdirSync(base)) {
     const pid = Number(/^agentic-run-(\d+)-/.exec(name)?.[1]);
-    if (pid && !alive(pid)) rmSync(join(base, name), { recursive: true, force: true });
+    if (pid && !processAlive(pid)) rmSync(join(base, name), { recursive: true, force: true });
   }
 }
 

@@ -4,17 +4,12 @@
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { processAlive } from '../processAlive.js';
 
 const queues = new Map<string, Promise<void>>();
 
 function alive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return Number.isInteger(pid) && pid > 0 && pid !== process.pid && processAlive(pid);
 }
 
 function tryFileLock(file: string): boolean {

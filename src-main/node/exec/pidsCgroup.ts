@@ -5,6 +5,7 @@
 // limit is RLIMIT_NPROC alone, which counts per user namespace on Linux ≥ 5.14.
 import { access, constants, mkdir, readdir, readFile, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { processAlive } from '../processAlive.js';
 
 const V1 = '/sys/fs/cgroup/pids';
 const V2 = '/sys/fs/cgroup';
@@ -31,7 +32,7 @@ export async function detectPidsCgroup(): Promise<string | null> {
     // and not yet entered.
     for (const name of await readdir(base).catch(() => [] as string[])) {
       const owner = Number(/^block-(\d+)-/.exec(name)?.[1] ?? NaN);
-      if (Number.isInteger(owner) && !alive(owner)) await rmdir(path.join(base, name)).catch(() => {});
+      if (Number.isInteger(owner) && !processAlive(owner)) await rmdir(path.join(base, name)).catch(() => {});
     }
     return base;
   }
@@ -40,15 +41,6 @@ export async function detectPidsCgroup(): Promise<string | null> {
   const dir = path.join(V2, own);
   const subtree = await readFile(path.join(dir, 'cgroup.subtree_control'), 'utf8').catch(() => '');
   return subtree.split(/\s+/).includes('pids') && (await writable(dir)) ? dir : null;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 export interface BlockCgroup {

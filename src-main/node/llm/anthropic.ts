@@ -1,20 +1,19 @@
 // Anthropic's Messages API over fetch + SSE: system prompt apart, text and thinking deltas streamed.
 import { AppError } from '../../common/errors.js';
 import { providerRow } from '../../common/providers.js';
-import { createReasoningStream } from '../../core/llm/reasoning.js';
 import type { Completion, CompletionRequest, LlmProvider, Logger, ProviderInfo } from '../../core/ports.js';
 import { tableOrFallback } from './contextSize.js';
 import {
   DEFAULT_IDLE_TIMEOUT_MS,
   disconnected,
   estimateTokens,
-  finishReply,
   httpError,
   idleGuard,
   streamFailure,
+  streamedReply,
+  postForStream,
   readSse,
   trimSlash,
-  unreachable,
   type ProviderLabel,
 } from './http.js';
 
@@ -92,26 +91,18 @@ export class AnthropicProvider implements LlmProvider {
     if (request.signal.aborted) throw new AppError('CANCELLED', 'Cancelled.');
     const idleMs = this.options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
     const guard = idleGuard(request.signal, idleMs);
-    const inline = createReasoningStream();
-    let raw = '';
-    let thinking = '';
+    const reply = streamedReply(request.onDelta);
     let stop: string | null = null;
     let ended = false;
     const usage = { promptTokens: 0, completionTokens: 0 };
     try {
-      let res: Response;
-      try {
-        res = await fetch(`${this.baseUrl}/v1/messages`, {
-          method: 'POST',
-          signal: guard.signal,
-          headers: { 'content-type': 'application/json', 'x-api-key': this.options.apiKey, 'anthropic-version': API_VERSION },
-          body: this.body(request),
-        });
-      } catch (error) {
-        throw guard.timedOut || request.signal.aborted ? error : unreachable(this.label, error);
-      }
-      if (!res.ok || !res.body) throw httpError(res.status, await res.text(), this.label);
-      for await (const sse of readSse(res.body, guard)) {
+      const body = await postForStream(
+        `${this.baseUrl}/v1/messages`,
+        { headers: { 'content-type': 'application/json', 'x-api-key': this.options.apiKey, 'anthropic-version': API_VERSION }, body: this.body(request) },
+        guard,
+        this.label,
+      );
+      for await (const sse of readSse(body, guard)) {
         const event = JSON.parse(sse.data) as StreamEvent;
         if (event.type === 'error') throw httpError(500, JSON.stringify({ error: event.error }), this.label);
         if (event.type === 'message_start') usage.promptTokens = event.message?.usage?.input_tokens ?? 0;
@@ -121,14 +112,8 @@ export class AnthropicProvider implements LlmProvider {
         }
         if (event.type === 'message_stop') ended = true;
         if (event.type !== 'content_block_delta' || !event.delta) continue;
-        if (event.delta.type === 'thinking_delta' && event.delta.thinking) {
-          thinking += event.delta.thinking;
-          request.onDelta?.({ reasoning: event.delta.thinking });
-        } else if (event.delta.type === 'text_delta' && event.delta.text) {
-          raw += event.delta.text;
-          const out = inline.push(event.delta.text);
-          if (out.text || out.reasoning) request.onDelta?.(out);
-        }
+        if (event.delta.type === 'thinking_delta') reply.reasoning(event.delta.thinking ?? '');
+        else if (event.delta.type === 'text_delta') reply.text(event.delta.text ?? '');
       }
     } catch (error) {
       throw streamFailure(error, guard, idleMs, request.signal, this.label);
@@ -137,7 +122,7 @@ export class AnthropicProvider implements LlmProvider {
     }
     if (!ended) throw disconnected(this.label);
     return {
-      ...finishReply(raw, inline, request.onDelta, thinking),
+      ...reply.finish(),
       truncated: stop === 'max_tokens',
       usage,
     };

@@ -1,8 +1,9 @@
 // Shared plumbing of the HTTP providers: an idle timeout instead of a fixed one (slow reasoning models may
 // think for minutes before the first token, but a stream that goes silent is dead), line readers for SSE
-// and NDJSON, and the mapping of HTTP failures to coded errors a user can act on.
+// and NDJSON, a reply collector (field reasoning, inline <think> blocks), and the mapping of HTTP
+// failures to coded errors a user can act on.
 import { AppError } from '../../common/errors.js';
-import { splitReasoning, type ReasoningStream } from '../../core/llm/reasoning.js';
+import { createReasoningStream, splitReasoning } from '../../core/llm/reasoning.js';
 import type { LlmDelta } from '../../core/ports.js';
 
 /** Default silence allowed before the first byte and between chunks: generous for slow reasoning models. */
@@ -151,6 +152,27 @@ export function trimSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
+/**
+ * POSTs to a streaming endpoint and returns the body to read; a server that cannot be reached, or
+ * that answers with an HTTP error, becomes the error a user can act on.
+ */
+export async function postForStream(
+  url: string,
+  init: { headers: Record<string, string>; body: string },
+  guard: IdleGuard,
+  label: ProviderLabel,
+): Promise<ReadableStream<Uint8Array>> {
+  let res: Response;
+  try {
+    res = await fetch(url, { method: 'POST', signal: guard.signal, ...init });
+  } catch (error) {
+    // Aborted by the caller or by the idle timeout: streamFailure says which.
+    throw guard.signal.aborted ? error : unreachable(label, error);
+  }
+  if (!res.ok || !res.body) throw httpError(res.status, await res.text(), label);
+  return res.body;
+}
+
 /** The error a user can act on for a failure while a reply was streaming. */
 export function streamFailure(error: unknown, guard: IdleGuard, idleMs: number, signal: AbortSignal, label: ProviderLabel): AppError {
   if (error instanceof AppError) return error;
@@ -159,13 +181,40 @@ export function streamFailure(error: unknown, guard: IdleGuard, idleMs: number, 
   return disconnected(label);
 }
 
-/**
- * Ends a streamed reply: flushes what the inline <think> splitter held back, then splits the whole
- * text once more; reasoning sent in a separate field (fieldReasoning) comes first.
- */
-export function finishReply(raw: string, stream: ReasoningStream, onDelta: ((d: LlmDelta) => void) | undefined, fieldReasoning: string): { text: string; reasoning: string } {
-  const tail = stream.flush();
-  if (tail.text || tail.reasoning) onDelta?.(tail);
-  const split = splitReasoning(raw);
-  return { text: split.answer, reasoning: [fieldReasoning.trim(), split.reasoning].filter(Boolean).join('\n\n') };
+interface StreamedReply {
+  /** Reasoning the server sends in a field of its own: passed on as it comes. */
+  reasoning(delta: string): void;
+  /** Answer text, which may carry <think> blocks inline: split as it streams. */
+  text(delta: string): void;
+  /**
+   * Ends the reply: flushes what the inline splitter held back, then splits the whole text once
+   * more; the field's reasoning comes first.
+   */
+  finish(): { text: string; reasoning: string };
+}
+
+/** A streamed reply as the HTTP providers collect it, passing each piece on to `onDelta`. */
+export function streamedReply(onDelta: ((d: LlmDelta) => void) | undefined): StreamedReply {
+  const inline = createReasoningStream();
+  let raw = '';
+  let fieldReasoning = '';
+  return {
+    reasoning(delta) {
+      if (!delta) return;
+      fieldReasoning += delta;
+      onDelta?.({ reasoning: delta });
+    },
+    text(delta) {
+      if (!delta) return;
+      raw += delta;
+      const out = inline.push(delta);
+      if (out.text || out.reasoning) onDelta?.(out);
+    },
+    finish() {
+      const tail = inline.flush();
+      if (tail.text || tail.reasoning) onDelta?.(tail);
+      const split = splitReasoning(raw);
+      return { text: split.answer, reasoning: [fieldReasoning.trim(), split.reasoning].filter(Boolean).join('\n\n') };
+    },
+  };
 }

@@ -6,6 +6,7 @@ import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { AppError } from '../../common/errors.js';
+import type { ModelEntry } from '../../common/models.js';
 import type { Logger } from '../../core/ports.js';
 import { downloadFile, type DownloadProgress } from './download.js';
 import { systemMemory, type MachineMemory } from './hardware.js';
@@ -26,18 +27,6 @@ export const CatalogEntrySchema = z.object({
 });
 export type CatalogEntry = z.infer<typeof CatalogEntrySchema>;
 export const CatalogSchema = z.object({ note: z.string().optional(), models: z.array(CatalogEntrySchema) });
-
-export interface ModelEntry {
-  id: string;
-  name: string;
-  sizeBytes: number;
-  license: string;
-  source: string;
-  installed: boolean;
-  fits: boolean;
-  recommended: boolean;
-  active: boolean;
-}
 
 export interface ModelManagerOptions {
   modelsDir: string;

@@ -3,17 +3,17 @@
 import { endpointReach } from '../../common/endpoint.js';
 import { AppError } from '../../common/errors.js';
 import { providerRow } from '../../common/providers.js';
-import { createReasoningStream } from '../../core/llm/reasoning.js';
 import type { Completion, CompletionRequest, LlmProvider, Logger, ProviderInfo } from '../../core/ports.js';
 import { FALLBACK_CONTEXT_SIZE } from './contextSize.js';
 import {
   DEFAULT_IDLE_TIMEOUT_MS,
   disconnected,
   estimateTokens,
-  finishReply,
   httpError,
   idleGuard,
   streamFailure,
+  streamedReply,
+  postForStream,
   readLines,
   trimSlash,
   unreachable,
@@ -103,17 +103,13 @@ export class OllamaProvider implements LlmProvider {
     }
     const idleMs = this.options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
     const guard = idleGuard(request.signal, idleMs);
-    const thinking = createReasoningStream();
-    let raw = '';
-    let fieldReasoning = '';
+    const reply = streamedReply(request.onDelta);
     let last: ChatLine | null = null;
     try {
-      let res: Response;
-      try {
-        res = await fetch(`${this.baseUrl}/api/chat`, {
-          method: 'POST',
+      const body = await postForStream(
+        `${this.baseUrl}/api/chat`,
+        {
           headers: { 'content-type': 'application/json' },
-          signal: guard.signal,
           body: JSON.stringify({
             model: this.options.model,
             messages: request.messages,
@@ -121,26 +117,16 @@ export class OllamaProvider implements LlmProvider {
             options: { num_ctx: numCtx, ...(request.maxTokens ? { num_predict: request.maxTokens } : {}) },
             ...(request.jsonSchema ? { format: request.jsonSchema } : {}),
           }),
-        });
-      } catch (error) {
-        throw guard.timedOut || request.signal.aborted ? error : unreachable(this.label, error);
-      }
-      if (!res.ok || !res.body) throw httpError(res.status, await res.text(), this.label);
-      for await (const line of readLines(res.body, guard)) {
+        },
+        guard,
+        this.label,
+      );
+      for await (const line of readLines(body, guard)) {
         if (!line.trim()) continue;
         const data = JSON.parse(line) as ChatLine;
         if (data.error) throw httpError(500, JSON.stringify({ error: data.error }), this.label);
-        const reasoning = data.message?.thinking;
-        if (reasoning) {
-          fieldReasoning += reasoning;
-          request.onDelta?.({ reasoning });
-        }
-        const content = data.message?.content;
-        if (content) {
-          raw += content;
-          const out = thinking.push(content);
-          if (out.text || out.reasoning) request.onDelta?.(out);
-        }
+        reply.reasoning(data.message?.thinking ?? '');
+        reply.text(data.message?.content ?? '');
         if (data.done) last = data;
       }
     } catch (error) {
@@ -150,7 +136,7 @@ export class OllamaProvider implements LlmProvider {
     }
     if (!last) throw disconnected(this.label);
     return {
-      ...finishReply(raw, thinking, request.onDelta, fieldReasoning),
+      ...reply.finish(),
       truncated: last.done_reason === 'length',
       usage: { promptTokens: last.prompt_eval_count ?? 0, completionTokens: last.eval_count ?? 0 },
     };

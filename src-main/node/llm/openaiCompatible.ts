@@ -5,10 +5,20 @@
 import OpenAI from 'openai';
 import { endpointReach } from '../../common/endpoint.js';
 import { AppError } from '../../common/errors.js';
-import { createReasoningStream } from '../../core/llm/reasoning.js';
 import type { Completion, CompletionRequest, LlmProvider, Logger, ProviderInfo } from '../../core/ports.js';
 import { discoverOpenAiContextSize, type ContextSizeAnswer } from './contextSize.js';
-import { DEFAULT_IDLE_TIMEOUT_MS, disconnected, estimateTokens, finishReply, httpError, idleGuard, idleTimeoutError, trimSlash, unreachable, type ProviderLabel } from './http.js';
+import {
+  DEFAULT_IDLE_TIMEOUT_MS,
+  disconnected,
+  estimateTokens,
+  httpError,
+  idleGuard,
+  idleTimeoutError,
+  streamedReply,
+  trimSlash,
+  unreachable,
+  type ProviderLabel,
+} from './http.js';
 
 export interface OpenAiCompatibleOptions {
   /** e.g. http://127.0.0.1:11434/v1 (Ollama), http://127.0.0.1:8080/v1 (llama.cpp server), https://api.openai.com/v1 */
@@ -73,9 +83,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
     if (request.signal.aborted) throw new AppError('CANCELLED', 'Cancelled.');
     const idleMs = this.options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
     const guard = idleGuard(request.signal, idleMs);
-    const thinking = createReasoningStream();
-    let raw = '';
-    let fieldReasoning = '';
+    const reply = streamedReply(request.onDelta);
     let finish: string | null = null;
     let usage: Completion['usage'];
     try {
@@ -97,16 +105,8 @@ export class OpenAiCompatibleProvider implements LlmProvider {
         if (!choice) continue;
         if (choice.finish_reason) finish = choice.finish_reason;
         const delta = choice.delta as Delta;
-        const reasoning = delta.reasoning_content ?? delta.reasoning ?? '';
-        if (reasoning) {
-          fieldReasoning += reasoning;
-          request.onDelta?.({ reasoning });
-        }
-        if (delta.content) {
-          raw += delta.content;
-          const out = thinking.push(delta.content);
-          if (out.text || out.reasoning) request.onDelta?.(out);
-        }
+        reply.reasoning(delta.reasoning_content ?? delta.reasoning ?? '');
+        reply.text(delta.content ?? '');
       }
     } catch (error) {
       throw this.mapError(error, guard.timedOut, idleMs, request.signal);
@@ -118,7 +118,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
     if (request.signal.aborted) throw new AppError('CANCELLED', 'Cancelled.');
     if (!finish) throw disconnected(this.label);
     return {
-      ...finishReply(raw, thinking, request.onDelta, fieldReasoning),
+      ...reply.finish(),
       truncated: finish === 'length',
       ...(usage ? { usage } : {}),
     };

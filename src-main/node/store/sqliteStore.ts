@@ -10,6 +10,7 @@ import type { Session, TurnRecord } from '../../common/contract.js';
 import { AppError } from '../../common/errors.js';
 import type { BlockResult, PlanStepView } from '../../common/events.js';
 import type { SessionStore, StoredMessage } from '../../core/store.js';
+import { processAlive } from '../processAlive.js';
 import { inTransaction, openDatabase, pragmaValue, type Db } from './database.js';
 import { migrate } from './schema.js';
 import { groupByTurn, toMessage, toSession, toTurnRecord, type BlockRow, type MessageRow, type ReplyRow, type SessionRow, type TurnRow } from './rows.js';
@@ -248,13 +249,4 @@ export class SqliteStore implements SessionStore {
 
 function notFound(what: string, id: string): AppError {
   return new AppError('NOT_FOUND', `No ${what} with id ${id}.`);
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

@@ -6,8 +6,9 @@ import { cpus, totalmem } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppError } from '../../common/errors.js';
+import type { ModelEntry } from '../../common/models.js';
 import type { Logger } from '../../core/ports.js';
-import { loadCatalog, ModelManager, type CatalogEntry, type ModelEntry } from '../llm/modelManager.js';
+import { loadCatalog, ModelManager, type CatalogEntry } from '../llm/modelManager.js';
 import { systemMemory } from '../llm/hardware.js';
 import { assertWhisperModel } from './stt.js';
 

@@ -4,21 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFileFinderTool, globToRegExp } from '../../../src-main/node/tools/fileFinder.js';
+import { makePdf } from '../../helpers/pdf.js';
 import { block, context, tempWorkspace } from './setup.js';
 
 let ws: { dir: string; dispose: () => Promise<void> };
 let outside: string;
-
-/** A one-page PDF with the given line of text, written by mupdf. */
-async function makePdf(text: string): Promise<Uint8Array> {
-  const mupdf = await import('mupdf');
-  const doc = new mupdf.PDFDocument();
-  const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
-  const resources = doc.addObject({ Font: { F1: font } });
-  const page = doc.addPage([0, 0, 595, 842], 0, resources, `BT /F1 14 Tf 72 760 Td (${text}) Tj ET`);
-  doc.insertPage(-1, page);
-  return doc.saveToBuffer('').asUint8Array().slice();
-}
 
 beforeAll(async () => {
   ws = await tempWorkspace('finder-ws-');

@@ -2,42 +2,17 @@
 // process: every bad input exits 2 with one readable line; a 1 MB request goes through standard
 // input and --file, and the longest argument Linux allows through the command line, routed by the
 // real ONNX router (which crashed with exit 139 on a command line over ~25 KB).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, type CliResult } from '../../helpers/processes.js';
+import { ROOT, runCli, type CliOptions, type CliResult } from '../../helpers/processes.js';
 
 const home = mkdtempSync(join(tmpdir(), 'agentic-cli-input-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
-/** `wrap`: a command the CLI runs under (a bwrap with a read-only mount). */
-function cli(args: string[], opts: { input?: string; env?: Record<string, string>; cwd?: string; timeoutMs?: number; wrap?: string[] } = {}): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const command = [...(opts.wrap ?? []), join(ROOT, 'node_modules', '.bin', 'tsx'), join(ROOT, 'src-main/hosts/cli/main.ts'), ...args];
-    const child = spawn(command[0]!, command.slice(1), {
-      cwd: opts.cwd ?? ROOT,
-      env: { ...process.env, npm_lifecycle_event: '', AGENTIC_HOME: home, AGENTIC_LOG: 'error', ...opts.env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 60_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      const lines = stdout
-        .split('\n')
-        .filter((l) => l.startsWith('{'))
-        .map((l) => JSON.parse(l) as Record<string, unknown>);
-      resolve({ code, stdout, stderr, lines });
-    });
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(opts.input ?? '');
-  });
-}
+const cli = (args: string[], opts: Omit<CliOptions, 'home'> = {}): Promise<CliResult> => runCli(args, { home, ...opts });
 
 const replayFile = (name: string, responses: string[]) => {
   const file = join(home, name);

@@ -6,20 +6,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteFile, previewFile } from '../../../src-main/node/handlers/workspacePreview.js';
+import { makePdf } from '../../helpers/pdf.js';
 
 let ws: string;
 let outside: string;
 const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-
-async function makePdf(text: string): Promise<Uint8Array> {
-  const mupdf = await import('mupdf');
-  const doc = new mupdf.PDFDocument();
-  const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
-  const resources = doc.addObject({ Font: { F1: font } });
-  const page = doc.addPage([0, 0, 595, 842], 0, resources, `BT /F1 14 Tf 72 760 Td (${text}) Tj ET`);
-  doc.insertPage(-1, page);
-  return doc.saveToBuffer('').asUint8Array().slice();
-}
 
 beforeAll(async () => {
   ws = await mkdtemp(path.join(os.tmpdir(), 'preview-ws-'));
