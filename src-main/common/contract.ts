@@ -6,13 +6,12 @@ import { ModelEntrySchema } from './models.js';
 import { McpServerSchema, SettingsPatchSchema, SettingsSchema } from './settings.js';
 import { voiceCommands } from './voice.js';
 import { ChangeViewSchema, CheckpointSummarySchema, FileDiffSchema, RestoreResultSchema } from './checkpoints.js';
+import { MAX_REQUEST_CHARS } from './limits.js';
 
 /** One table of commands: `domain.verb` → input and output schemas. Handlers are typed from it. */
 const cmd = <I extends z.ZodTypeAny, O extends z.ZodTypeAny>(input: I, output: O) => ({ input, output });
 const Empty = z.object({}).strict();
 const Id = z.string().min(1).max(128);
-/** Requests of any reasonable length (a pasted log, a file's text); the engine fits them to the context. */
-export const MAX_REQUEST_CHARS = 4_000_000;
 
 export const SessionSchema = z.object({
   id: Id,

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MAX_REQUEST_CHARS } from '../../common/contract.js';
+import { MAX_REQUEST_CHARS } from '../../common/limits.js';
 import { UsageError } from './args.js';
 import { fromCaller } from './callerPaths.js';
 import { reasonOf } from './workspaceDir.js';

@@ -9,6 +9,11 @@ import { buildCli, cliOutDir } from '../../../scripts/build/cli.mjs';
 
 /** The bare packages imported statically by `entry` and every chunk it imports statically. */
 function staticPackages(entry: string): Set<string> {
+  return staticGraph(entry).packages;
+}
+
+/** The files `entry` loads statically (itself included) and the bare packages they import. */
+function staticGraph(entry: string): { files: Set<string>; packages: Set<string> } {
   const packages = new Set<string>();
   const seen = new Set<string>();
   const visit = (file: string) => {
@@ -23,8 +28,11 @@ function staticPackages(entry: string): Set<string> {
     }
   };
   visit(entry);
-  return packages;
+  return { files: seen, packages };
 }
+
+/** The source modules bundled into the files (esbuild marks each with a `// src-main/…` line). */
+const sourcesOf = (files: Iterable<string>) => [...files].flatMap((f) => readFileSync(f, 'utf8').match(/^\/\/ src-main\/\S+/gm) ?? []);
 
 const ENGINES = ['libsql', 'node-llama-cpp', 'onnxruntime-node', 'puppeteer-core', 'playwright-core', '@fugood/whisper.node', 'node-pty', 'mupdf', '@modelcontextprotocol/sdk'];
 
@@ -40,6 +48,15 @@ describe('the CLI bundle', () => {
         loaded.filter((p) => p === engine || p.startsWith(`${engine}/`)),
         engine,
       ).toEqual([]);
+  });
+
+  it('routes a request without evaluating the contract’s schemas (agentic route loads only what routing needs)', () => {
+    const main = readFileSync(join(cliOutDir, 'main.mjs'), 'utf8');
+    const chunk = main.match(/import\("\.\/(chunks\/route-[\w-]+\.mjs)"\)/)?.[1];
+    expect(chunk).toBeDefined();
+    const loaded = sourcesOf([...staticGraph(join(cliOutDir, 'main.mjs')).files, ...staticGraph(join(cliOutDir, chunk!)).files]);
+    expect(loaded).toContain('// src-main/core/routing/featurizer.ts');
+    for (const heavy of ['contract.ts', 'events.ts', 'settings.ts']) expect(loaded).not.toContain(`// src-main/common/${heavy}`);
   });
 
   it('control: the web host entry does load the store at start (the walk sees static imports)', () => {
