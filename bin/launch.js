@@ -2,7 +2,7 @@
 // host). In a source checkout the bundle is rebuilt first when it is missing or older than any file
 // under src-main/ (esbuild, well under a second), so a host never runs stale code and never needs a
 // manual build step; tsx on the sources is the fallback when esbuild cannot run.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -19,10 +19,28 @@ function newestSourceMtime(dir) {
   return newest;
 }
 
+/**
+ * Whether a source is newer than the bundle: the files the build listed as its inputs
+ * (out/cli/inputs.json; a stat each, no folder walk, a few ms), else every file under src-main/.
+ */
+function sourcesNewer(bundleMtime) {
+  let inputs;
+  try {
+    inputs = JSON.parse(readFileSync(join(root, 'out', 'cli', 'inputs.json'), 'utf8'));
+  } catch {
+    return newestSourceMtime(sources) > bundleMtime;
+  }
+  for (const input of inputs) {
+    const stat = statSync(join(root, input), { throwIfNoEntry: false });
+    if (!stat || stat.mtimeMs > bundleMtime) return true; // changed, or gone (the build would fail or change)
+  }
+  return false;
+}
+
 /** @param {'main' | 'web'} entry @param {string} source the entry's TypeScript file, relative to the repository */
 export async function launch(entry, source) {
   const bundle = join(root, 'out', 'cli', `${entry}.mjs`);
-  const stale = existsSync(sources) && (!existsSync(bundle) || statSync(bundle).mtimeMs < newestSourceMtime(sources));
+  const stale = existsSync(sources) && (!existsSync(bundle) || sourcesNewer(statSync(bundle).mtimeMs));
   let fresh = !stale;
   if (stale) {
     try {

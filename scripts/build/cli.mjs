@@ -44,15 +44,23 @@ export async function buildCli() {
     sourcemap: 'linked',
     logLevel: 'warning',
     write: false,
+    metafile: true,
+    // Input paths in the metafile are relative to this: the repository, wherever the build starts from.
+    absWorkingDir: repoRoot,
   });
   const entry = (file) => /^(main|web)\.mjs$/.test(basename(file.path));
-  for (const file of [...result.outputFiles.filter((f) => !entry(f)), ...result.outputFiles.filter(entry)]) {
+  // What the bundle was made from, for bin/launch.js's staleness check: the repository's own sources
+  // (a new file matters only once a listed one imports it) and the lock file (the bundled packages).
+  const inputs = Object.keys(result.metafile.inputs).filter((p) => !p.startsWith('node_modules/'));
+  const inputList = { path: join(cliOutDir, 'inputs.json'), contents: Buffer.from(JSON.stringify([...inputs, 'package-lock.json'].sort())) };
+  for (const file of [...result.outputFiles.filter((f) => !entry(f)), inputList, ...result.outputFiles.filter(entry)]) {
     mkdirSync(dirname(file.path), { recursive: true });
     const temporary = `${file.path}.${process.pid}.tmp`;
     writeFileSync(temporary, file.contents);
     renameSync(temporary, file.path);
   }
   removeOldChunks(new Set(result.outputFiles.map((f) => f.path)));
+  return inputs;
 }
 
 /** Chunks of earlier builds (their names carry a hash), once no CLI started before this build can still be loading them. */

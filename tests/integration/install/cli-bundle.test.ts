@@ -2,10 +2,11 @@
 // engines (the store's SQLite binding, llama.cpp, onnxruntime, Chromium's drivers, whisper, the
 // pseudo-terminal) must load only with the command that needs them; one static import of the
 // store once cost every `agentic route` ~10 ms (libsql's platform probe) before the router even began.
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, statSync, utimesSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildCli, cliOutDir } from '../../../scripts/build/cli.mjs';
+import { buildCli, cliOutDir, repoRoot } from '../../../scripts/build/cli.mjs';
 
 /** The bare packages imported statically by `entry` and every chunk it imports statically. */
 function staticPackages(entry: string): Set<string> {
@@ -57,6 +58,22 @@ describe('the CLI bundle', () => {
     const loaded = sourcesOf([...staticGraph(join(cliOutDir, 'main.mjs')).files, ...staticGraph(join(cliOutDir, chunk!)).files]);
     expect(loaded).toContain('// src-main/core/routing/featurizer.ts');
     for (const heavy of ['contract.ts', 'events.ts', 'settings.ts']) expect(loaded).not.toContain(`// src-main/common/${heavy}`);
+  });
+
+  it('is rebuilt at the next start when a source it was made from is newer, and only then', { timeout: 120_000 }, () => {
+    const main = join(cliOutDir, 'main.mjs');
+    const start = () => execFileSync(process.execPath, [join(repoRoot, 'bin', 'agentic.js'), '--help'], { stdio: 'pipe' });
+    start(); // up to date now
+    const built = statSync(main).mtimeMs;
+    start();
+    expect(statSync(main).mtimeMs).toBe(built); // nothing changed: no rebuild
+    const inputs = JSON.parse(readFileSync(join(cliOutDir, 'inputs.json'), 'utf8')) as string[];
+    expect(inputs).toContain('src-main/hosts/cli/route.ts');
+    const source = join(repoRoot, 'src-main', 'hosts', 'cli', 'route.ts');
+    const later = new Date();
+    utimesSync(source, later, later);
+    start();
+    expect(statSync(main).mtimeMs).toBeGreaterThan(built);
   });
 
   it('control: the web host entry does load the store at start (the walk sees static imports)', () => {
