@@ -76,8 +76,3 @@ export async function blockCgroup(base: string, id: string, maxPids: number): Pr
     },
   };
 }
-
-/** Runs `file args` after moving the launching shell into the cgroup, so every descendant is counted. */
-export function inCgroup(procs: string, file: string, args: string[]): { file: string; args: string[] } {
-  return { file: '/bin/sh', args: ['-c', 'echo $$ > "$0" && exec "$@"', procs, file, ...args] };
-}

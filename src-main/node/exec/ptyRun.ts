@@ -4,10 +4,10 @@ import { randomUUID } from 'node:crypto';
 import { spawn, type IPty } from 'node-pty';
 import { blockEnv } from './blockEnv.js';
 import { OutputCap } from './outputCap.js';
-import { blockCgroup, inCgroup } from './pidsCgroup.js';
+import { blockCgroup } from './pidsCgroup.js';
 import { killTree } from './processTree.js';
 import { DEFAULT_LIMITS } from './sandboxPolicy.js';
-import { wrapCommand, type SandboxInfo, type SandboxSpec } from './sandbox.js';
+import { sandboxCommand, type SandboxInfo, type SandboxSpec } from './sandbox.js';
 import { checkSpawnHelper } from './spawnHelper.js';
 
 export interface PtyRunOptions {
@@ -66,8 +66,11 @@ export function envFor(options: Pick<PtyRunOptions, 'env' | 'sandbox' | 'sandbox
  * status (128 + N for a signal, as bubblewrap reports it too). It reads at most a few lines, so a closed terminal or stray EOFs (EOF_KEYS) end it too.
  */
 const HOLD_SCRIPT = [
-  'm=$1; t=$2; shift 2',
-  '"$@"; c=$?',
+  'm=$1; t=$2; g=$3; f=$4; shift 4',
+  // As root: join the block's pids cgroup first, so the command and all it starts count against it.
+  'if [ -n "$g" ]; then echo $$ > "$g" || exit 126; fi',
+  // bwrap reads its seccomp program from fd 3 (node-pty passes no descriptor of its own).
+  'if [ -n "$f" ]; then "$@" 3<"$f"; else "$@"; fi; c=$?',
   'printf \'\\033]1337;AgenticDone=%s\\007\' "$m"',
   'n=0',
   'while [ $n -lt 24 ]; do IFS= read -r l || l=; case $l in *"$t") break ;; esac; n=$((n+1)); done',
@@ -76,10 +79,18 @@ const HOLD_SCRIPT = [
 
 export const holdMarker = (id: string): string => `\x1b]1337;AgenticDone=${id}\x07`;
 
-/** The command wrapped in the hold shell, where there is a POSIX shell. */
-function held(command: { file: string; args: string[] }, id: string, token: string): { file: string; args: string[] } {
+/**
+ * The command wrapped in the hold shell, where there is a POSIX shell. The same shell joins the
+ * pids cgroup and opens the seccomp filter, so a block costs one shell, not three.
+ */
+function held(
+  command: { file: string; args: string[] },
+  id: string,
+  token: string,
+  extra: { cgroupProcs: string | null; filter: string | null },
+): { file: string; args: string[] } {
   if (process.platform === 'win32') return command;
-  return { file: '/bin/sh', args: ['-c', HOLD_SCRIPT, 'agentic-hold', id, token, command.file, ...command.args] };
+  return { file: '/bin/sh', args: ['-c', HOLD_SCRIPT, 'agentic-hold', id, token, extra.cgroupProcs ?? '', extra.filter ?? '', command.file, ...command.args] };
 }
 
 /** Quiet time after which the output is taken as complete, and the most that waiting may add. */
@@ -107,12 +118,12 @@ export async function runInPty(options: PtyRunOptions): Promise<PtyRunResult> {
   const spec = { ...options.sandboxSpec, workspace: options.cwd };
   if (options.signal.aborted) return { exitCode: null, signal: null, timedOut: false, cancelled: true, flooded: false, output: '', truncated: false, durationMs: 0 };
   checkSpawnHelper(); // macOS: node-pty's helper must be executable (once per process)
-  const wrapped = wrapCommand(options.sandbox, spec, options.file, options.args);
+  const wrapped = sandboxCommand(options.sandbox, spec, options.file, options.args);
   const cgroup = options.sandbox.pidsCgroup ? await blockCgroup(options.sandbox.pidsCgroup, treeMarker, (spec.limits ?? DEFAULT_LIMITS).processes) : null;
   const token = randomUUID();
   const holdId = randomUUID();
   const marker = holdMarker(holdId);
-  const command = held(cgroup ? inCgroup(cgroup.procs, wrapped.file, wrapped.args) : wrapped, holdId, token);
+  const command = held(wrapped, holdId, token, { cgroupProcs: cgroup?.procs ?? null, filter: wrapped.filter });
 
   let pty: IPty;
   try {

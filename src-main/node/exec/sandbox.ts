@@ -137,15 +137,23 @@ function withFilter(filter: string, command: { file: string; args: string[] }): 
   return { file: '/bin/sh', args: ['-c', `f=$1; shift; exec "$@" ${FILTER_FD}<"$f"`, 'agentic-seccomp', filter, command.file, ...command.args] };
 }
 
-/** The command line that runs `file args` inside the sandbox (only the limits without one). */
-export function wrapCommand(info: SandboxInfo, spec: SandboxSpec, file: string, args: string[]): { file: string; args: string[] } {
+/**
+ * The command that runs `file args` inside the sandbox (only the limits without one). `filter`: the
+ * seccomp program's file, which the caller must open as fd 3 for bwrap (ptyRun's hold shell does).
+ */
+export function sandboxCommand(info: SandboxInfo, spec: SandboxSpec, file: string, args: string[]): { file: string; args: string[]; filter: string | null } {
   const limited = info.prlimit ? [info.prlimit, ...limitArgs(spec), file, ...args] : [file, ...args];
   if (info.kind === 'bubblewrap' && info.executable) {
     // With the network, the host's abstract Unix sockets are reachable: the filter refuses Unix sockets.
-    const filter = spec.network ? info.seccomp : null;
-    const bwrap = { file: info.executable, args: [...(filter ? ['--seccomp', String(FILTER_FD)] : []), ...bwrapArgs(spec, info), '--', ...limited] };
-    return filter ? withFilter(filter, bwrap) : bwrap;
+    const filter = spec.network ? (info.seccomp ?? null) : null;
+    return { file: info.executable, args: [...(filter ? ['--seccomp', String(FILTER_FD)] : []), ...bwrapArgs(spec, info), '--', ...limited], filter };
   }
-  if (info.kind === 'sandbox-exec' && info.executable) return { file: info.executable, args: ['-p', macProfile(spec, info.layout), file, ...args] };
-  return { file: limited[0]!, args: limited.slice(1) };
+  if (info.kind === 'sandbox-exec' && info.executable) return { file: info.executable, args: ['-p', macProfile(spec, info.layout), file, ...args], filter: null };
+  return { file: limited[0]!, args: limited.slice(1), filter: null };
+}
+
+/** The same as one self-contained command line (a shell opens the filter): what `--explain` shows. */
+export function wrapCommand(info: SandboxInfo, spec: SandboxSpec, file: string, args: string[]): { file: string; args: string[] } {
+  const command = sandboxCommand(info, spec, file, args);
+  return command.filter ? withFilter(command.filter, command) : { file: command.file, args: command.args };
 }
