@@ -18,6 +18,14 @@ function printed(events: Bare[]): { out: string; err: string } {
 }
 
 describe('textPrinter', () => {
+  it('says on stderr that the model is loading and when it is ready, or why it failed', () => {
+    const load = (status: 'loading' | 'loaded' | 'failed', progress: number, message: string | null = null) =>
+      ({ type: 'model.loadProgress', model: 'qwen.gguf', status, progress, message }) as const;
+    expect(printed([load('loading', 0), load('loading', 0.5), load('loaded', 1)]).err).toBe('Loading qwen.gguf… done\n');
+    expect(printed([load('loading', 0), load('failed', 0.2, 'not a GGUF file')]).err).toBe('Loading qwen.gguf… failed: not a GGUF file\n');
+    expect(printed([load('loading', 0), load('loaded', 1)]).out).toBe('');
+  });
+
   it('starts each model call on its own line (two replies are never glued together)', () => {
     const { out } = printed([
       { type: 'llm.started', call: 1, agent: 'coder' },

@@ -28,8 +28,22 @@ export function textPrinter(out: NodeJS.WritableStream, err: NodeJS.WritableStre
     out.write(text + '\n');
     midLine = false;
   };
+  // A terminal sees the percentage count up on one line; a pipe or a log gets only the start and the end.
+  const live = (err as NodeJS.WriteStream).isTTY === true;
+  let loading: string | null = null;
   return (event) => {
     switch (event.type) {
+      case 'model.loadProgress':
+        if (event.status === 'loading') {
+          if (loading === null) err.write(`Loading ${event.model}…`);
+          else if (live) err.write(`\rLoading ${event.model}… ${Math.floor(event.progress * 100)} %`);
+          loading = event.model;
+        } else {
+          const end = event.status === 'loaded' ? ' done' : ` failed: ${event.message ?? 'unknown error'}`;
+          err.write(loading === null ? `Loading ${event.model}…${end}\n` : live ? `\rLoading ${event.model}…${end}    \n` : `${end}\n`);
+          loading = null;
+        }
+        break;
       case 'llm.started':
         // Each model call is its own reply: never glue it to the end of the previous one.
         if (midLine) out.write('\n');
