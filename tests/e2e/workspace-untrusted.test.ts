@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
-// A file can be marked untrusted from its preview: the panel shows the badge, the mark survives a
-// reload (it lives in the settings), and the switch takes it off again.
+// A file can be marked untrusted from its preview, and a folder from its row: the panel shows the
+// badge, the mark survives a reload (it lives in the settings), and the switch takes it off again.
 import { describe, expect, it } from 'vitest';
 import { closedAfterEach, openApp, screenshot, send } from '../helpers/e2e.js';
 
@@ -30,6 +30,24 @@ describe('untrusted files in the workspace panel', () => {
     await row('page.txt').getByTestId('file-open').click();
     await page.getByTestId('file-untrusted-toggle').click();
     await page.getByTestId('file-preview-close').click();
+    await expect.poll(() => page.getByTestId('file-untrusted').count()).toBe(0);
+  });
+
+  it('marks a folder from its row: it and its files show the badge; the switch takes it off', { timeout: 180_000 }, async () => {
+    const e = await open(['```bash\nmkdir -p downloads/deep && echo x > downloads/deep/a.txt && echo y > notes.txt\n```']);
+    const { page } = e;
+    await send(page, 'make files', 'coder');
+    await expect.poll(() => page.getByTestId('answer').last().getAttribute('data-status'), { timeout: 90_000 }).toBe('done');
+    const row = (path: string) => page.locator(`[data-testid="workspace-file"][data-path="${path}"]`);
+    await expect.poll(() => row('downloads/deep/a.txt').count(), { timeout: 30_000 }).toBe(1);
+    await row('downloads').getByTestId('folder-untrusted-toggle').click();
+    await expect.poll(() => row('downloads/deep/a.txt').getByTestId('file-untrusted').count()).toBe(1);
+    expect(await row('downloads').getByTestId('file-untrusted').count()).toBe(1);
+    expect(await row('notes.txt').getByTestId('file-untrusted').count()).toBe(0);
+    // A folder inside a marked one has no switch of its own: the mark is taken off where it was put.
+    expect(await row('downloads/deep').getByTestId('folder-untrusted-toggle').count()).toBe(0);
+    await screenshot(page, 'workspace-untrusted-folder');
+    await row('downloads').getByTestId('folder-untrusted-toggle').click();
     await expect.poll(() => page.getByTestId('file-untrusted').count()).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import { call } from '../../state/actions.js';
 import { useStore } from '../../state/store.js';
 import { useLastTurnMarks } from '../checkpoints/checkpointsStore.js';
 import { FilePreview } from './FilePreview.js';
+import { FolderTrustButton } from './FolderTrustButton.js';
 import { RevealButton } from './RevealButton.js';
 import { formatBytes } from './files.js';
 import { treeRows } from './tree.js';
@@ -89,6 +90,7 @@ export function WorkspacePanel() {
               </span>
             )}
             {!e.dir && <span className="file-size muted">{formatBytes(e.size)}</span>}
+            {e.dir && <FolderTrustButton path={e.path} marks={untrusted} />}
             <RevealButton path={e.path} />
           </li>
         ))}
