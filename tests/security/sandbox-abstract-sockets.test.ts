@@ -101,6 +101,26 @@ int main(void) {
     expect(output).toMatch(/X32 -1 1\b/);
   });
 
+  it("keeps Python's multiprocessing Pool, Queue and ProcessPoolExecutor working; only a Manager (a Unix-socket server) is refused", async () => {
+    const tools = await createCodeTools({ sandbox, network: true });
+    const code = [
+      'import multiprocessing as mp, concurrent.futures as cf',
+      'def sq(x): return x * x',
+      'if __name__ == "__main__":',
+      '    with mp.Pool(2) as p: print("POOL", p.map(sq, [1, 2, 3]))',
+      '    q = mp.Queue(); q.put(5); print("QUEUE", q.get())',
+      '    with cf.ProcessPoolExecutor(2) as ex: print("EXEC", list(ex.map(sq, [4, 5])))',
+      '    import socket',
+      '    try: socket.socket(socket.AF_UNIX).bind("/tmp/own.sock"); print("OWN-SOCKET")',
+      '    except PermissionError: print("OWN-SOCKET-REFUSED")',
+    ].join('\n');
+    const output = (await tools.tools.find((t) => t.tag === 'python')!.run(block('python', code), context(ws.dir))).output;
+    expect(output).toContain('POOL [1, 4, 9]');
+    expect(output).toContain('QUEUE 5');
+    expect(output).toContain('EXEC [16, 25]');
+    expect(output).toContain('OWN-SOCKET-REFUSED');
+  });
+
   it('control: the same block without the filter reaches the listener', async () => {
     const output = await runPython({ ...sandbox, seccomp: null }, true);
     expect(output).toContain('UNIX: HOST-SECRET');
