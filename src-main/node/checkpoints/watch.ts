@@ -8,8 +8,9 @@
 // marked changed, so the next scan reads it again under its watch. Events arrive asynchronously:
 // settle() creates and removes a file in the workspace's root and waits for that event, and since
 // the events of all watches come in order through one inotify descriptor, every earlier change
-// has then been noted. Elsewhere (macOS, Windows) there is no watch: every scan is full.
-import { watch, writeFileSync, unlinkSync, readFileSync, type FSWatcher } from 'node:fs';
+// has then been noted. Elsewhere (macOS, Windows, and network or FUSE file systems, where another
+// machine's changes raise no local event) there is no watch: every scan is full.
+import { readFileSync, statfsSync, unlinkSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 
 /** Per changed folder ('' is the root): the names of the children that changed, or null for all of them. */
@@ -32,6 +33,22 @@ function queueLimit(): number {
 }
 
 export const canWatch = process.platform === 'linux';
+
+/**
+ * File systems where another machine (or a FUSE daemon) can change files without a local inotify
+ * event: NFS, SMB/CIFS, FUSE (sshfs, rclone), 9p, Ceph, AFS. A workspace there is scanned in full.
+ */
+const REMOTE_FILE_SYSTEMS = new Set([0x6969, 0x517b, 0xff534d42, 0xfe534d42, 0x65735546, 0x01021997, 0x00c36400, 0x5346414f]);
+
+/** Whether changes in `root` are all seen by inotify (a local file system on Linux). */
+export function watchable(root: string): boolean {
+  if (!canWatch) return false;
+  try {
+    return !REMOTE_FILE_SYSTEMS.has(statfsSync(root).type);
+  } catch {
+    return false;
+  }
+}
 
 export class WorkspaceWatch {
   private readonly watchers = new Map<string, FSWatcher>();

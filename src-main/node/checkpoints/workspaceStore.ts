@@ -14,7 +14,7 @@ import { ObjectStore } from './objects.js';
 import { RecordFiles, type CheckpointRecord } from './records.js';
 import { applyJournal, hasForeignParent, JournalSchema, type Journal } from './restore.js';
 import { probePath, rescanChanged, RESTORE_TMP_PREFIX, scanWorkspace } from './scan.js';
-import { canWatch, WorkspaceWatch } from './watch.js';
+import { watchable, WorkspaceWatch } from './watch.js';
 
 export interface CheckpointLimits {
   maxFileBytes: number;
@@ -50,7 +50,7 @@ export class WorkspaceCheckpoints {
     mkdirSync(join(dir, 'turns'), { recursive: true, mode: 0o700 });
     this.objects = new ObjectStore(join(dir, 'objects'));
     this.records = new RecordFiles(dir);
-    this.watch = watch && canWatch ? new WorkspaceWatch(root, new Set(exclude)) : null;
+    this.watch = watch && watchable(root) ? new WorkspaceWatch(root, new Set(exclude)) : null;
     const meta = join(dir, 'workspace.json');
     if (!existsSync(meta)) writeFileAtomic(meta, JSON.stringify({ path: root }));
   }
