@@ -3,89 +3,17 @@
 // sequence's and the common prefix kept), and refuses a prompt that would not fit instead of letting the
 // engine drop history silently. Two generation paths: plain chat runs a lean evaluate loop
 // (llamaGenerate.ts), grammar requests and templates that loop cannot parse go through LlamaChat
-// (llamaChatGenerate.ts); the first is why generation keeps up with a bare llama.cpp loop.
-import { existsSync } from 'node:fs';
-import { basename } from 'node:path';
-import type { ChatHistoryItem, ChatWrapperGeneratedContextState, Llama, LlamaChat, LlamaContext, LlamaContextSequence, LlamaGrammar, LlamaModel, Token } from 'node-llama-cpp';
+// (llamaChatGenerate.ts); the first is why generation keeps up with a bare llama.cpp loop. Loading
+// the model is llamaLoad.ts.
+import type { ChatHistoryItem, ChatWrapperGeneratedContextState, Llama, LlamaGrammar, Token } from 'node-llama-cpp';
 import { AppError, isAbortError } from '../../common/errors.js';
 import { createReasoningStream, splitReasoning } from '../../core/llm/reasoning.js';
-import type { Completion, CompletionRequest, LlmDelta, LlmProvider, Logger, ProviderInfo } from '../../core/ports.js';
-import { defaultThreadCount, systemMemory, type MachineMemory } from './hardware.js';
+import type { Completion, CompletionRequest, LlmDelta, LlmProvider, ProviderInfo } from '../../core/ports.js';
 import { generateWithChat } from './llamaChatGenerate.js';
-import { sharedLlama, type LlamaModule } from './llamaEngine.js';
 import { toChatHistory } from './chatHistory.js';
 import { generatePlain, plainStops } from './llamaGenerate.js';
-import { createLoadReporter, type ModelLoadListener } from './loadProgress.js';
-import type { Importer } from '../loadOptional.js';
-import { commonPrefixLength, PromptStateCache } from './promptStates.js';
-
-export interface LlamaCppProviderOptions {
-  /** Path of a GGUF file. */
-  modelPath: string;
-  logger: Logger;
-  /** llama.cpp threads; 0 or absent = physical cores − 1, at least 1. */
-  threads?: number;
-  /** Context size in tokens; 0 or absent = the largest the model and free memory allow. */
-  contextSize?: number;
-  /**
-   * Upper bound for the automatic context size (default 32768): a 128k-token model would otherwise claim
-   * its whole KV cache (many GB) although CPU prompt processing of that much text takes hours.
-   */
-  maxAutoContextSize?: number;
-  /** Layers offloaded to the GPU; 'auto' (default) lets node-llama-cpp fit them to free VRAM. */
-  gpuLayers?: number | 'auto';
-  /** false forces CPU (tests, machines with broken drivers). */
-  gpu?: 'auto' | false;
-  /** Conversations kept in the KV cache at once (each costs a context's worth of memory). Default 1. */
-  sequences?: number;
-  temperature?: number;
-  seed?: number;
-  /** Off by default: code legitimately repeats identifiers, and the penalty costs time per token. */
-  repeatPenalty?: boolean;
-  /** Where evaluated system prompts are kept across sessions and restarts (promptStates.ts); none = not kept. */
-  promptCacheDir?: string;
-  /** How node-llama-cpp is imported (llamaEngine.ts); tests pass one that fails. */
-  engine?: Importer<LlamaModule>;
-  /** The load's progress (throttled, 0..1), then loaded or failed: the header's loading bar. */
-  onLoad?: ModelLoadListener;
-}
-
-export const DEFAULT_MAX_AUTO_CONTEXT = 32_768;
-
-interface Slot {
-  sequence: LlamaContextSequence;
-  chat: LlamaChat;
-  owner: string | null;
-  lastUsed: number;
-  /** Calls on one sequence run one after another. */
-  queue: Promise<unknown>;
-  /** Tokens at the start of the sequence that are its conversation's system prompt: kept on release. */
-  systemTokens: number;
-}
-
-interface Engine {
-  llama: Llama;
-  model: LlamaModel;
-  context: LlamaContext;
-  slots: Slot[];
-  prompts: PromptStateCache | null;
-  /** Rendered system prompts by text: a few agents, so a few entries. */
-  systemPrefixes: Map<string, Token[]>;
-}
-
-/** RAM and, where llama.cpp found a GPU, its VRAM: what ModelManager's fit check needs. */
-export async function detectMachineMemory(logger: Logger, engine?: Importer<LlamaModule>): Promise<MachineMemory> {
-  try {
-    const { llama } = await sharedLlama('auto', logger, engine);
-    if (!llama.gpu) return systemMemory();
-    const vram = await llama.getVramState();
-    // Unified memory (Apple silicon) is the RAM itself: counting it twice would overstate what fits.
-    return systemMemory(vram.unifiedSize > 0 ? 0 : vram.total);
-  } catch (error) {
-    logger.warn('llama: could not read GPU memory', { error: String(error) });
-    return systemMemory();
-  }
-}
+import { loadLlamaEngine, type Engine, type LlamaCppProviderOptions, type Slot } from './llamaLoad.js';
+import { commonPrefixLength } from './promptStates.js';
 
 export class LlamaCppProvider implements LlmProvider {
   private engine: Promise<Engine> | null = null;
@@ -151,57 +79,15 @@ export class LlamaCppProvider implements LlmProvider {
   private load(): Promise<Engine> {
     if (this.disposed) return Promise.reject(new AppError('INTERNAL', 'The model was unloaded.'));
     if (!this.engine) {
-      this.engine = this.loadEngine();
+      // Once disposed (another model took over), this load reports nothing more.
+      this.engine = loadLlamaEngine(this.options, this.loadAbort.signal, (load) => {
+        if (!this.disposed) this.options.onLoad?.(load);
+      });
       this.engine.catch(() => {
         this.engine = null; // let a later call retry (file downloaded meanwhile, memory freed)
       });
     }
     return this.engine;
-  }
-
-  private async loadEngine(): Promise<Engine> {
-    const { modelPath, logger } = this.options;
-    const started = performance.now();
-    // Once disposed (another model took over), this load reports nothing more.
-    const report = createLoadReporter(basename(modelPath), (load) => {
-      if (!this.disposed) this.options.onLoad?.(load);
-    });
-    try {
-      if (!existsSync(modelPath)) {
-        throw new AppError('MODEL_LOAD_FAILED', `Model file not found: ${modelPath}. Download a model in Settings → Models or pass --model PATH.`);
-      }
-      const { llama, module } = await sharedLlama(this.options.gpu ?? 'auto', logger, this.options.engine);
-      const loadSignal = this.loadAbort.signal;
-      const model = await llama.loadModel({ modelPath, gpuLayers: this.options.gpuLayers ?? 'auto', loadSignal, onLoadProgress: (p) => report.progress(p) });
-      const sequences = Math.max(1, this.options.sequences ?? 1);
-      const wanted = this.options.contextSize ?? 0;
-      const context = await model.createContext({
-        sequences,
-        threads: defaultThreadCount(this.options.threads ?? 0),
-        contextSize: wanted > 0 ? Math.min(wanted, model.trainContextSize) : { max: this.options.maxAutoContextSize ?? DEFAULT_MAX_AUTO_CONTEXT },
-      });
-      const slots: Slot[] = [];
-      for (let i = 0; i < sequences; i++) {
-        const sequence = context.getSequence();
-        slots.push({ sequence, chat: new module.LlamaChat({ contextSequence: sequence }), owner: null, lastUsed: 0, queue: Promise.resolve(), systemTokens: 0 });
-      }
-      const { promptCacheDir } = this.options;
-      const prompts = promptCacheDir ? new PromptStateCache({ dir: promptCacheDir, modelPath, contextSize: context.contextSize, logger }) : null;
-      logger.info('llama: model loaded', { modelPath, contextSize: context.contextSize, ms: Math.round(performance.now() - started) });
-      report.loaded();
-      return { llama, model, context, slots, prompts, systemPrefixes: new Map() };
-    } catch (error) {
-      const failure =
-        error instanceof AppError
-          ? error
-          : new AppError(
-              'MODEL_LOAD_FAILED',
-              `Could not load ${modelPath}: ${error instanceof Error ? error.message : String(error)}. Check that it is a complete GGUF file and that there is enough free memory.`,
-              { cause: error },
-            );
-      report.failed(failure.message);
-      throw failure;
-    }
   }
 
   private pickSlot(engine: Engine, cacheKey: string | null): Slot {

@@ -5,6 +5,7 @@
 import type * as NodeLlamaCpp from 'node-llama-cpp';
 import type { Llama } from 'node-llama-cpp';
 import type { Logger } from '../../core/ports.js';
+import { systemMemory, type MachineMemory } from './hardware.js';
 import { engineUnavailable, loadOptional, type Importer, type OptionalEngine } from '../loadOptional.js';
 
 export type LlamaModule = typeof NodeLlamaCpp;
@@ -73,5 +74,19 @@ async function openLlama(gpu: 'auto' | false, logger: Logger, importer: Importer
     const error = engineUnavailable(LLAMA_ENGINE, cause);
     state = { available: false, message: error.message };
     throw error;
+  }
+}
+
+/** RAM and, where llama.cpp found a GPU, its VRAM: what ModelManager's fit check needs. */
+export async function detectMachineMemory(logger: Logger, engine?: Importer<LlamaModule>): Promise<MachineMemory> {
+  try {
+    const { llama } = await sharedLlama('auto', logger, engine);
+    if (!llama.gpu) return systemMemory();
+    const vram = await llama.getVramState();
+    // Unified memory (Apple silicon) is the RAM itself: counting it twice would overstate what fits.
+    return systemMemory(vram.unifiedSize > 0 ? 0 : vram.total);
+  } catch (error) {
+    logger.warn('llama: could not read GPU memory', { error: String(error) });
+    return systemMemory();
   }
 }

@@ -151,7 +151,7 @@ export async function createAdapters(config: AdapterConfig) {
     modelsDir,
     logger,
     catalog,
-    memory: async () => (await import('../llm/llamaCpp.js')).detectMachineMemory(logger, config.engines?.llamaCpp),
+    memory: async () => (await import('../llm/llamaEngine.js')).detectMachineMemory(logger, config.engines?.llamaCpp),
   });
 
   // The registry says an mcp block acts outside and is checked by 'mcp-call'; the check needs the trust settings.
