@@ -80,25 +80,23 @@ describe.skipIf(!linuxBwrap)('abstract Unix sockets with the network on', () => 
     expect(accepted).toBe(before);
   });
 
-  it('cannot set up io_uring (its socket operations would bypass the filter) nor use another ABI', async () => {
+  it('cannot set up io_uring (its socket operations would bypass the filter) nor, on x86-64, use the x32 ABI', async () => {
     const c = (await createCodeTools({ sandbox, network: true })).tools.find((t) => t.tag === 'c');
     if (!c) throw new Error('gcc is not installed here');
+    // Bare, on this kernel: io_uring_setup(1, NULL) fails with EFAULT (14), an x32 syscall with ENOSYS (38).
     const code = `#include <stdio.h>
 #include <errno.h>
 #include <unistd.h>
-#include <sys/syscall.h>
 int main(void) {
   long r = syscall(425, 1, (void *)0); printf("URING %ld %d\\n", r, errno);
 #ifdef __x86_64__
   errno = 0; r = syscall(0x40000000 | 41, 1, 1, 0); printf("X32 %ld %d\\n", r, errno);
-#else
-  printf("X32 -1 1\\n");
 #endif
   return 0;
 }`;
     const output = (await c.run(block('c', code), context(ws.dir))).output;
     expect(output).toMatch(/URING -1 1\b/);
-    expect(output).toMatch(/X32 -1 1\b/);
+    if (process.arch === 'x64') expect(output).toMatch(/X32 -1 1\b/);
   });
 
   it("keeps Python's multiprocessing Pool, Queue and ProcessPoolExecutor working; only a Manager (a Unix-socket server) is refused", async () => {

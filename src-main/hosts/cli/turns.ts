@@ -10,7 +10,7 @@ import type { App } from '../../app.js';
 const CLI = { clientId: 'cli' };
 
 /** One contract call, as a host makes it; a failure is thrown as the AppError it carries. */
-export async function command<K extends CommandName>(app: App, name: K, input: CommandInput<K>): Promise<CommandOutput<K>> {
+async function command<K extends CommandName>(app: App, name: K, input: CommandInput<K>): Promise<CommandOutput<K>> {
   const result = await dispatch(app.handlers, name, input, CLI);
   if (!result.ok) throw new AppError(result.error.code, result.error.message);
   return result.value as CommandOutput<K>;

@@ -21,7 +21,7 @@ const MAX_FOLDERS = 4096;
 /** Events between two scans at most, well under the kernel's queue (16,384 by default). */
 const MAX_EVENTS = Math.min(8192, Math.floor(queueLimit() / 2));
 /** The sentinel's name starts like a restore's temporary files, which every scan skips. */
-export const SENTINEL_PREFIX = '.agentic-restore-sync-';
+const SENTINEL_PREFIX = '.agentic-restore-sync-';
 const SETTLE_TIMEOUT_MS = 2000;
 
 function queueLimit(): number {
@@ -154,10 +154,6 @@ export class WorkspaceWatch {
       this.broken = false;
     }
     return dirty;
-  }
-
-  get watching(): number {
-    return this.watchers.size;
   }
 
   close(): void {
