@@ -195,6 +195,17 @@ describe('session history', () => {
     expect(turn(s, 'r1').calls[0]?.text).toBe('live text');
   });
 
+  it('keeps the pages a finished turn visited when its session is opened again (they are not stored)', () => {
+    let s = reduceEvents(emptyDomain(), [
+      ev({ type: 'turn.started', request: 'q', turnId: 'r1' }),
+      ev({ type: 'browser.navigated', url: 'http://127.0.0.1/article', title: 'Article', turnId: 'r1' }),
+      ev({ type: 'turn.done', agent: 'web', answer: 'A.', reasoning: '', llmCalls: 1, turnId: 'r1' }),
+    ]);
+    s = sessionLoaded(s, 's1', [record({ agent: 'web' })]);
+    expect(turn(s, 'r1').pages).toEqual([{ url: 'http://127.0.0.1/article', title: 'Article' }]);
+    expect(turn(s, 'r1').agent).toBe('web');
+  });
+
   it('turns a stored error string into an error the chat can show', () => {
     const s = sessionLoaded(emptyDomain(), 's1', [record({ status: 'failed', error: 'provider down' })]);
     expect(turn(s, 'r1').error?.message).toBe('provider down');

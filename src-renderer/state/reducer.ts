@@ -119,7 +119,10 @@ export function sessionLoaded(state: DomainState, sessionId: string, records: re
   for (const record of records) {
     const live = turns[record.turnId];
     if (live && live.status === 'running') continue;
-    turns[record.turnId] = turnFromRecord(record, sessionId);
+    // What only the live events knew (the pages the browser visited, a compaction) is not stored:
+    // a session opened again while on screen (a reconnect) must not lose it.
+    const stored = turnFromRecord(record, sessionId);
+    turns[record.turnId] = live ? { ...stored, pages: live.pages, compacted: live.compacted } : stored;
   }
   const liveOnly = (state.sessionTurns[sessionId] ?? []).filter((id) => !ids.includes(id) && turns[id]?.status === 'running');
   return {
