@@ -9,6 +9,9 @@ export default defineConfig({
     globalSetup: ['tests/helpers/tmpRoot.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // expect.poll's own default (1 s) is too short for a page that waits on the host while the
+    // machine runs two test files at once; a poll that needs longer says so itself.
+    expect: { poll: { timeout: 10_000 } },
     maxWorkers: 2,
   },
 });
