@@ -53,4 +53,21 @@ describe('long session', () => {
     expect(await turnsInDom(e)).toBeLessThan(30);
     await screenshot(page, 'long-session');
   });
+
+  it('keeps the view on the same turn when the earlier page loads into the plain list (?virtual=0)', { timeout: 240_000 }, async () => {
+    const e = await open(['unused'], [], undefined, (home) => void seedLongSession(home, 300, 100));
+    const { page } = e;
+    await page.goto(`${e.host.url}${e.host.url.includes('?') ? '&' : '?'}virtual=0`);
+    const chat = page.getByTestId('chat');
+    await page.locator('[data-testid="session-item"]', { hasText: 'Long session 300' }).locator('.session-open').click();
+    await expect.poll(() => page.locator('[data-turn-id="seed-299"]').count(), { timeout: 30_000 }).toBe(1);
+    expect(await chat.getAttribute('data-virtual')).toBeNull();
+
+    // Scrolled to the top, seed-100 is the first turn; once seed-0 … seed-99 are in front it is still where it was.
+    await chat.evaluate((el) => (el.scrollTop = 0));
+    await expect.poll(() => page.getByTestId('earlier-turns').count(), { timeout: 30_000 }).toBe(0);
+    const [box, view] = await Promise.all([page.locator('[data-turn-id="seed-100"]').boundingBox(), chat.boundingBox()]);
+    expect(box && view && box.y >= view.y - 1 && box.y < view.y + 120).toBe(true);
+    expect(await chat.evaluate((el) => el.scrollTop)).toBeGreaterThan(1000);
+  });
 });

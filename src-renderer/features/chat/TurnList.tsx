@@ -31,15 +31,17 @@ export function TurnList({ sessionId, turnIds, runningTurnId, empty }: Props) {
   const lastTurn = useStore((s) => s.domain.turns[turnIds.at(-1) ?? '']);
   const earlier = useStore((s) => (sessionId ? (s.domain.earlierTurns[sessionId] ?? 0) : 0));
   const virtual = !virtualOff && turnIds.length > VIRTUAL_FROM;
-  const keepFromBottom = useEarlierAnchor(scroller, turnIds[0]);
+  const anchor = useEarlierAnchor(scroller, turnIds[0]);
   const [loadingEarlier, setLoadingEarlier] = useState(false);
 
   const loadEarlier = (): void => {
-    const el = scroller.current;
-    if (!sessionId || !el || loadingEarlier || earlier <= 0) return;
-    keepFromBottom.current = el.scrollHeight - el.scrollTop;
+    if (!sessionId || !scroller.current || loadingEarlier || earlier <= 0) return;
     setLoadingEarlier(true);
-    void loadEarlierTurns(sessionId).finally(() => setLoadingEarlier(false));
+    // The virtual list keeps its own anchor (the virtualiser's `anchorTo`); the plain list needs this one.
+    const noteAnchor = (): void => {
+      if (scroller.current && !virtual) anchor.current = topTurn(scroller.current);
+    };
+    void loadEarlierTurns(sessionId, noteAnchor).finally(() => setLoadingEarlier(false));
   };
 
   useEffect(() => {
@@ -78,19 +80,47 @@ export function TurnList({ sessionId, turnIds, runningTurnId, empty }: Props) {
   );
 }
 
-/** After earlier turns are put in front, the view stays at the same distance from the bottom. */
-function useEarlierAnchor(scroller: RefObject<HTMLDivElement | null>, firstId: string | undefined) {
-  const fromBottom = useRef<number | null>(null);
-  useLayoutEffect(() => {
-    const el = scroller.current;
-    if (!el || fromBottom.current === null) return;
-    el.scrollTop = el.scrollHeight - fromBottom.current;
-    fromBottom.current = null;
-  }, [scroller, firstId]);
-  return fromBottom;
+/** A turn and how far below the top of the view it starts. */
+interface Anchor {
+  id: string;
+  offset: number;
+}
+/** The first turn in view: it stays where it is when earlier turns are put in front of it. */
+function topTurn(el: HTMLElement): Anchor | null {
+  const view = el.getBoundingClientRect();
+  for (const node of el.querySelectorAll<HTMLElement>('article[data-turn-id]')) {
+    const box = node.getBoundingClientRect();
+    if (box.bottom > view.top && box.top < view.bottom && node.dataset.turnId) return { id: node.dataset.turnId, offset: box.top - view.top };
+  }
+  return null;
 }
 
-function VirtualTurns({ scroller, pinned, turnIds, busy }: { scroller: RefObject<HTMLDivElement | null>; pinned: RefObject<boolean>; turnIds: string[]; busy: boolean }) {
+/**
+ * After earlier turns are put in front, the turn that was at the top of the view is again at the
+ * same place. It is found by its id, not by the distance from the bottom, which anything that
+ * changed height while the page loaded would throw off.
+ */
+function useEarlierAnchor(scroller: RefObject<HTMLDivElement | null>, firstId: string | undefined) {
+  const anchor = useRef<Anchor | null>(null);
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    const a = anchor.current;
+    anchor.current = null;
+    if (!el || !a) return;
+    const node = el.querySelector<HTMLElement>(`article[data-turn-id="${CSS.escape(a.id)}"]`);
+    if (node) el.scrollTop += node.getBoundingClientRect().top - el.getBoundingClientRect().top - a.offset;
+  }, [scroller, firstId]);
+  return anchor;
+}
+
+interface VirtualProps {
+  scroller: RefObject<HTMLDivElement | null>;
+  pinned: RefObject<boolean>;
+  turnIds: string[];
+  busy: boolean;
+}
+
+function VirtualTurns({ scroller, pinned, turnIds, busy }: VirtualProps) {
   const virtualizer = useVirtualizer({
     count: turnIds.length,
     getScrollElement: () => scroller.current,
@@ -99,6 +129,9 @@ function VirtualTurns({ scroller, pinned, turnIds, busy }: { scroller: RefObject
     // Rows render in React's own time, not synchronously inside each scroll event (fewer long frames).
     useFlushSync: false,
     getItemKey: (i) => turnIds[i] ?? i,
+    // Turns put in front (the earlier page) leave the row at the top of the view where it was: the
+    // virtualiser finds it by key in its own measurements, which the page's layout may not yet show.
+    anchorTo: 'end',
   });
   // Rows measured above the view keep it still (the virtualiser's own rule); at the bottom, the view
   // follows the bottom whatever was measured: after every render, as rows are measured and grow.
