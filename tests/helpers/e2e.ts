@@ -3,8 +3,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterEach } from 'vitest';
+import { afterEach, onTestFailed } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/web/server.js';
+import { tracePage } from './pageTrace.js';
 import { ROOT, startWebHost, type WebHost } from './processes.js';
 
 export const SCREENSHOTS = join(ROOT, 'tests', 'e2e', 'screenshots');
@@ -20,9 +21,10 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
 /**
  * Registers an afterEach that closes whatever the returned opener opened in the test, so that a
  * failed test does not leave its host and browser running: `const open = closedAfterEach(openApp)`
- * at the top of the file, `const e = await open([...])` in a test.
+ * at the top of the file, `const e = await open([...])` in a test. A failed test prints the page's
+ * trace (see pageTrace.ts).
  */
-export function closedAfterEach<A extends unknown[], T extends { close(): Promise<void> }>(open: (...args: A) => Promise<T>): (...args: A) => Promise<T> {
+export function closedAfterEach<A extends unknown[], T extends { close(): Promise<void>; trace?(): string }>(open: (...args: A) => Promise<T>): (...args: A) => Promise<T> {
   const opened: T[] = [];
   afterEach(async () => {
     for (const app of opened.splice(0)) await app.close();
@@ -30,6 +32,9 @@ export function closedAfterEach<A extends unknown[], T extends { close(): Promis
   return async (...args) => {
     const app = await open(...args);
     opened.push(app);
+    onTestFailed(() => {
+      if (app.trace) process.stderr.write(`\n${app.trace()}\n`);
+    });
     return app;
   };
 }
@@ -38,6 +43,8 @@ export interface E2e {
   host: WebHost;
   browser: Browser;
   page: Page;
+  /** What the page and the host did so far (pageTrace.ts). */
+  trace(): string;
   home: string;
   close(): Promise<void>;
 }
@@ -57,6 +64,7 @@ export async function openApp(
   const host = await startWebHost(['--port', '0', '--replay', replay, '--workspace', join(home, 'ws'), ...extraArgs], home);
   const browser = await launchChromium();
   const page = await browser.newPage({ viewport });
+  const traced = tracePage(page, () => host.stderr());
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(host.url);
@@ -65,6 +73,7 @@ export async function openApp(
     browser,
     page,
     home,
+    trace: () => traced.text(),
     async close() {
       await browser.close();
       await host.stop();

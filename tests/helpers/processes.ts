@@ -58,6 +58,8 @@ export interface WebHost {
   port: number;
   token: string;
   child: ChildProcess;
+  /** What the host wrote on stderr so far (its log lines). */
+  stderr(): string;
   stop(): Promise<void>;
 }
 
@@ -86,6 +88,7 @@ export function startWebHost(args: string[], home: string): Promise<WebHost> {
         port: Number(m[2]),
         token: m[3]!,
         child,
+        stderr: () => err,
         stop: () =>
           new Promise<void>((done) => {
             if (child.exitCode !== null) return done();

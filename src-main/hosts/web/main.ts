@@ -20,7 +20,8 @@ async function main(): Promise<void> {
   const host = values.host ?? '127.0.0.1';
   const paths = appPaths({ host: 'web' });
   const staticDir = await ensureRendererBuilt(paths.appRoot, out);
-  const logger = createLogger({ level: 'warn' });
+  // Warnings and errors unless AGENTIC_LOG asks for more (debug, info).
+  const logger = createLogger();
   const app = await createApp({
     host: 'web',
     paths,
