@@ -116,10 +116,25 @@ export async function runInPty(options: PtyRunOptions): Promise<PtyRunResult> {
   const floodLimit = options.floodLimit ?? cap.cap * 8;
   const sandboxed = options.sandbox.kind === 'bubblewrap';
   const spec = { ...options.sandboxSpec, workspace: options.cwd };
-  if (options.signal.aborted) return { exitCode: null, signal: null, timedOut: false, cancelled: true, flooded: false, output: '', truncated: false, durationMs: 0 };
+  const notStarted = (): PtyRunResult => ({
+    exitCode: null,
+    signal: null,
+    timedOut: false,
+    cancelled: true,
+    flooded: false,
+    output: '',
+    truncated: false,
+    durationMs: performance.now() - started,
+  });
+  if (options.signal.aborted) return notStarted();
   checkSpawnHelper(); // macOS: node-pty's helper must be executable (once per process)
   const wrapped = sandboxCommand(options.sandbox, spec, options.file, options.args);
   const cgroup = options.sandbox.pidsCgroup ? await blockCgroup(options.sandbox.pidsCgroup, treeMarker, (spec.limits ?? DEFAULT_LIMITS).processes) : null;
+  // A Stop while the cgroup was made: the abort listener below would never hear it.
+  if (options.signal.aborted) {
+    await cgroup?.dispose();
+    return notStarted();
+  }
   const token = randomUUID();
   const holdId = randomUUID();
   const marker = holdMarker(holdId);

@@ -40,6 +40,25 @@ describe('process tree', () => {
     expect(await survivors('33')).toEqual([]);
   });
 
+  it('honours a Stop that comes before the block has started (while its pids cgroup is made, as root)', async () => {
+    const sandbox = await detectSandbox();
+    const controller = new AbortController();
+    const started = performance.now();
+    // runInPty runs synchronously up to its first await (the cgroup, where there is one): the abort lands there.
+    const pending = runInPty({
+      file: 'sleep',
+      args: ['30'],
+      cwd: ws.dir,
+      sandbox,
+      sandboxSpec: { writable: [], network: false },
+      timeoutMs: 20_000,
+      signal: controller.signal,
+    });
+    controller.abort();
+    expect(await pending).toMatchObject({ cancelled: true, timedOut: false, exitCode: null });
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+
   it('kills setsid and nohup children without a sandbox too (marker sweep)', async () => {
     const sandbox = await detectSandbox();
     const result = await runInPty({
