@@ -195,6 +195,19 @@ describe('session history', () => {
     expect(turn(s, 'r1').calls[0]?.text).toBe('live text');
   });
 
+  it('keeps a turn ended live when a record read before its end arrives after it', () => {
+    let s = reduceEvents(emptyDomain(), [ev({ type: 'turn.started', request: 'q', turnId: 'r1' }), ev({ type: 'turn.cancelled', turnId: 'r1' })]);
+    s = sessionLoaded(s, 's1', [record({ status: 'running', replies: [] })]);
+    expect(turn(s, 'r1').status).toBe('cancelled');
+  });
+
+  it('takes the stored end of a turn whose end event was missed (the page was offline)', () => {
+    let s = reduceEvents(emptyDomain(), [ev({ type: 'turn.started', request: 'old', turnId: 'r1' }), ev({ type: 'answer.delta', call: 1, text: 'ran', turnId: 'r1' })]);
+    s = sessionLoaded(s, 's1', [record()]);
+    expect(turn(s, 'r1')).toMatchObject({ status: 'done', request: 'old' });
+    expect(turn(s, 'r1').calls[0]?.text).toBe('ran [[block:b1]]');
+  });
+
   it('keeps the pages a finished turn visited when its session is opened again (they are not stored)', () => {
     let s = reduceEvents(emptyDomain(), [
       ev({ type: 'turn.started', request: 'q', turnId: 'r1' }),

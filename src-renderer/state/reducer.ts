@@ -112,13 +112,18 @@ export function turnSubmitted(state: DomainState, sessionId: string, turnId: str
   return updateTurn(state, { sessionId, turnId }, (t) => ({ ...t, request }));
 }
 
-/** Replaces a session's history with the stored records; turns still streaming here stay live. */
+/**
+ * Replaces a session's history with the stored records. A turn only ever goes from running to an
+ * end, so whichever copy is further along wins: a stored record still running never replaces the
+ * live turn (streaming here, or ended by an event that came after the record was read), and an
+ * ended record replaces a live turn still running (its end was missed while the page was offline).
+ */
 export function sessionLoaded(state: DomainState, sessionId: string, records: readonly TurnRecord[], earlier = 0): DomainState {
   const turns = { ...state.turns };
   const ids = records.map((r) => r.turnId);
   for (const record of records) {
     const live = turns[record.turnId];
-    if (live && live.status === 'running') continue;
+    if (live && record.status === 'running') continue;
     // What only the live events knew (the pages the browser visited, a compaction) is not stored:
     // a session opened again while on screen (a reconnect) must not lose it.
     const stored = turnFromRecord(record, sessionId);
