@@ -67,7 +67,8 @@ export function startWebHost(args: string[], home: string): Promise<WebHost> {
   return new Promise((resolve, reject) => {
     const child = spawn(TSX, [join(ROOT, 'src-main/hosts/web/main.ts'), ...args], {
       cwd: ROOT,
-      env: { ...process.env, AGENTIC_HOME: home },
+      // Turns and blocks logged (info) for the trace a failing test prints (pageTrace.ts).
+      env: { AGENTIC_LOG: 'info', ...process.env, AGENTIC_HOME: home },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

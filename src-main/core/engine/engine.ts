@@ -66,7 +66,10 @@ export class AgentEngine {
     const controller = new AbortController();
     this.deps.store.startTurn({ turnId, sessionId, request });
     const previous = this.queues.get(sessionId) ?? Promise.resolve();
+    const queuedAt = performance.now();
     const done = previous.then(() => this.run(sessionId, turnId, request, choice, controller.signal));
+    // Ids, outcome and time only: the log never holds what the user asked or the model said.
+    void done.then((o) => this.deps.logger.info('turn ended', { turnId, status: o.status, agent: o.agent, llmCalls: o.llmCalls, ms: Math.round(performance.now() - queuedAt) }));
     const settled = done.finally(() => {
       this.turns.delete(turnId);
       if (this.queues.get(sessionId) === settled) this.queues.delete(sessionId);
@@ -79,6 +82,7 @@ export class AgentEngine {
   cancel(turnId: string): boolean {
     const turn = this.turns.get(turnId);
     if (!turn || turn.controller.signal.aborted) return false;
+    this.deps.logger.info('turn stop requested', { turnId });
     turn.controller.abort(new AppError('CANCELLED', 'Stopped by the user.'));
     return true;
   }

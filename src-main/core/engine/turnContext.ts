@@ -118,6 +118,7 @@ export function createAgentContext(
     const untrusted = result.untrusted ?? toolPolicy(block.tag)?.untrustedOutput ?? null;
     if (untrusted !== null && result.status === 'ok') state.taintedBy ??= untrusted;
     store.addBlock(state.turnId, { ...finished, code: block.code, call });
+    logger.info('block finished', { turnId: state.turnId, blockId: block.id, tool: block.tag, status: finished.status, ms: finished.durationMs });
     emit({ type: 'block.finished', ...ids, ...finished });
     return finished;
   };
