@@ -6,6 +6,7 @@ import { AGENT_NAMES } from '../../common/agents.js';
 import type { Handlers } from '../../common/contract.js';
 import { AppError } from '../../common/errors.js';
 import { providerReach } from '../../common/endpoint.js';
+import { findProvider } from '../../common/providers.js';
 import type { Emit } from '../../core/ports.js';
 import type { Adapters, EmbeddedBrowserHooks } from '../settings/adapters.js';
 import type { SecretStore } from '../settings/secrets.js';
@@ -69,7 +70,8 @@ export function createNodeHandlers(deps: {
         provider: {
           kind: info?.kind ?? s.kind,
           model: info?.model ?? s.model,
-          local: info?.local ?? s.kind === 'llama',
+          // Before the provider answers: local when it runs in this process (no server address).
+          local: info?.local ?? findProvider(s.kind)?.baseUrl === null,
           reach: providerReach(info?.kind ?? s.kind, s.baseUrl),
           contextSize: info?.contextSize ?? null,
           tokenizer: info?.tokenizer ?? null,

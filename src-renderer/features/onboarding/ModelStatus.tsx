@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { ModelLoad } from '../../../src-main/common/events.js';
+import { findProvider } from '../../../src-main/common/providers.js';
 import { loadAppInfo } from '../../state/actions.js';
 import { useStore } from '../../state/store.js';
-
-const KIND: Record<string, string> = { llama: 'llama.cpp', openai: 'OpenAI-compatible', ollama: 'Ollama', anthropic: 'Anthropic', replay: 'Replay' };
 
 /** While the embedded model loads: a bar with its percentage; a failed load: what went wrong. */
 function LoadState({ load }: { load: ModelLoad }) {
@@ -41,13 +40,14 @@ export function ModelStatus() {
   if (!info) return null;
   const p = info.provider;
   const model = p.model && p.model !== p.kind ? p.model.split('/').pop() : '';
-  const showLoad = p.kind === 'llama' && load && load.status !== 'loaded';
+  const embedded = findProvider(p.kind)?.embedded ?? false;
+  const showLoad = embedded && load && load.status !== 'loaded';
   return (
     <button className="model-status" data-testid="model-status" title="Change the model" onClick={() => set({ modelPicker: 'open' })}>
       <span className={`badge ${p.local ? 'badge-ok' : 'badge-cloud'}`} data-testid="model-status-badge">
         {p.local ? 'local' : 'cloud'}
       </span>
-      <span className="model-status-kind">{KIND[p.kind] ?? p.kind}</span>
+      <span className="model-status-kind">{findProvider(p.kind)?.short ?? p.kind}</span>
       {model && (
         <span className="model-status-name" data-testid="model-status-name">
           {model}
@@ -57,7 +57,7 @@ export function ModelStatus() {
         <LoadState load={load} />
       ) : (
         <span className="muted model-status-ctx" data-testid="model-status-ctx">
-          {p.contextSize ? `${Math.round(p.contextSize / 1024)}k context` : p.kind === 'llama' ? 'loads on first use' : ''}
+          {p.contextSize ? `${Math.round(p.contextSize / 1024)}k context` : embedded ? 'loads on first use' : ''}
         </span>
       )}
     </button>

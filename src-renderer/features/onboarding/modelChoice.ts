@@ -1,12 +1,13 @@
 // Pure pieces of the first-run screen: when to show it, which catalogue models to offer, and how a
 // download's speed and time left read.
 import type { AppInfo, CommandOutput } from '../../../src-main/common/contract.js';
+import { findProvider } from '../../../src-main/common/providers.js';
 
 export type ModelEntry = CommandOutput<'models.list'>[number];
 
 /** No model to talk to: the embedded engine is chosen and no installed model is the active one. */
 export function needsModel(info: AppInfo | null, models: readonly ModelEntry[] | null): boolean {
-  if (!info || !models || info.provider.kind !== 'llama') return false;
+  if (!info || !models || !findProvider(info.provider.kind)?.embedded) return false;
   return !models.some((m) => m.active && m.installed);
 }
 

@@ -31,7 +31,7 @@ export function ProviderSection({ settings, update }: { settings: Settings; upda
       <Field label="Provider">
         <Select value={p.kind} testId="provider-kind" options={PROVIDERS.map((k) => [k.id, k.label] as const)} onChange={(kind) => void update({ provider: { ...p, kind } })} />
       </Field>
-      <Field label="Model" hint={p.kind === 'llama' ? 'A catalogue id (below) or the path of a GGUF file.' : 'The model name the server knows.'}>
+      <Field label="Model" hint={row.embedded ? 'A catalogue id (below) or the path of a GGUF file.' : 'The model name the server knows.'}>
         <TextInput value={p.model} testId="provider-model" onCommit={(model) => void update({ provider: { ...p, model } })} />
       </Field>
       {row.baseUrl && (
@@ -57,7 +57,7 @@ export function ProviderSection({ settings, update }: { settings: Settings; upda
         <Field label="Context size" hint="0 = the model’s own">
           <NumberInput value={p.contextSize} min={0} max={10_000_000} onCommit={(contextSize) => void update({ provider: { ...p, contextSize } })} />
         </Field>
-        {p.kind === 'llama' && (
+        {row.embedded && (
           <Field label="Threads" hint="0 = automatic">
             <NumberInput value={p.threads} min={0} max={256} onCommit={(threads) => void update({ provider: { ...p, threads } })} />
           </Field>
