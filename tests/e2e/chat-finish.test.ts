@@ -33,8 +33,9 @@ describe('a finished chat', () => {
     await send(page, 'compare two languages', 'casual');
     const first = page.getByTestId('answer').last();
     await expect.poll(() => first.getAttribute('data-status'), { timeout: 60_000 }).toBe('done');
+    // The Markdown code may still be loading when the turn ends (raw text shows meanwhile).
     const cells = first.locator('table tr td');
-    expect(await cells.allTextContents()).toEqual(['Python', 'dynamic', 'Go', 'static']);
+    await expect.poll(() => cells.allTextContents()).toEqual(['Python', 'dynamic', 'Go', 'static']);
     expect(await first.locator('th').allTextContents()).toEqual(['Language', 'Typing']);
     expect(await first.locator('input[type="checkbox"]').count()).toBe(2);
     expect(await first.locator('input[type="checkbox"]').first().isChecked()).toBe(true);

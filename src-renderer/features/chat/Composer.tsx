@@ -4,6 +4,7 @@ import { MicButton, useHoldToTalk } from '../voice/MicButton.js';
 import { sendVoice } from '../voice/sendVoice.js';
 import { onTranscript } from '../voice/voiceStore.js';
 import { AgentPicker } from './AgentPicker.js';
+import { preloadMarkdown } from './LazyMarkdown.js';
 
 /** The input box: Enter sends, Shift+Enter breaks the line; Stop while a turn runs. */
 export function Composer({ runningTurnId, disabled }: { runningTurnId: string | null; disabled: boolean }) {
@@ -19,13 +20,17 @@ export function Composer({ runningTurnId, disabled }: { runningTurnId: string | 
       onTranscript((heard, language, autoSend) => {
         const joined = textRef.current.trim() ? `${textRef.current.trim()} ${heard}` : heard;
         setText(joined);
-        if (autoSend && !disabled) void sendVoice(joined, language).then((sent) => sent && setText(''));
+        if (autoSend && !disabled) {
+          preloadMarkdown();
+          void sendVoice(joined, language).then((sent) => sent && setText(''));
+        }
       }),
     [disabled],
   );
 
   const submit = async (): Promise<void> => {
     if (!canSend) return;
+    preloadMarkdown();
     setSending(true);
     const sent = await sendMessage(text);
     setSending(false);
