@@ -2,7 +2,7 @@
 // A turn's changes in the real page: "N files changed", the diff view, Undo this turn and Redo,
 // and the workspace panel marking what the last turn changed.
 import { describe, expect, it } from 'vitest';
-import { closedAfterEach, openApp, screenshot, send } from '../helpers/e2e.js';
+import { closedAfterEach, openApp, screenshot, sendAndFinish } from '../helpers/e2e.js';
 
 const open = closedAfterEach(openApp);
 
@@ -10,8 +10,7 @@ describe('checkpoints in the page', () => {
   it('shows the files a turn changed as a diff, undoes the turn and redoes it', { timeout: 180_000 }, async () => {
     const e = await open(["I'll write them.\n```bash\nprintf 'hello\\nworld\\n' > notes.txt && mkdir data && echo 1 > data/one.txt\n```"]);
     const { page } = e;
-    await send(page, 'write notes and data', 'coder');
-    await expect.poll(() => page.getByTestId('answer').last().getAttribute('data-status'), { timeout: 90_000 }).toBe('done');
+    await sendAndFinish(page, 'write notes and data', 'coder');
     const badge = page.getByTestId('turn-changes');
     await expect.poll(() => badge.textContent(), { timeout: 15_000 }).toBe('2 files changed');
     const files = () => page.getByTestId('workspace-file').allTextContents();

@@ -4,7 +4,7 @@
 // when pinned or in use, light and dark themes follow the system with a switch, and the keyboard
 // shortcuts work and are listed on a sheet.
 import { describe, expect, it } from 'vitest';
-import { closedAfterEach, openApp, screenshot, send, type E2e } from '../helpers/e2e.js';
+import { closedAfterEach, openApp, screenshot, sendAndFinish, type E2e } from '../helpers/e2e.js';
 
 const open = closedAfterEach(openApp);
 
@@ -14,8 +14,7 @@ describe('layout', () => {
   it('works at 800 px wide', { timeout: 120_000 }, async () => {
     const e = await open(['Fine at this width.'], [], { width: 800, height: 700 });
     const { page } = e;
-    await send(page, 'hello', 'casual');
-    await expect.poll(() => page.getByTestId('answer').last().getAttribute('data-status'), { timeout: 60_000 }).toBe('done');
+    await sendAndFinish(page, 'hello', 'casual');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     for (const id of ['chat-input', 'send', 'model-status', 'new-session']) {
@@ -40,8 +39,7 @@ describe('layout', () => {
     await page.getByTestId('theme-switch').click();
     expect(await page.getByTestId('theme-switch').getAttribute('data-theme-choice')).toBe('light');
     expect(await background(page)).toBe('rgb(255, 255, 255)'); // light chosen on a dark system
-    await send(page, 'hello', 'casual');
-    await expect.poll(() => page.getByTestId('answer').last().getAttribute('data-status'), { timeout: 60_000 }).toBe('done');
+    await sendAndFinish(page, 'hello', 'casual');
     await screenshot(page, 'theme-light');
 
     // No web page in this session: no browser pane until pinned.

@@ -2,7 +2,7 @@
 // scrolling to the top loads the earlier pages (session.turns) without moving what the user looks
 // at, and a streamed answer at the bottom is still followed.
 import { describe, expect, it } from 'vitest';
-import { closedAfterEach, openApp, screenshot, send, type E2e } from '../helpers/e2e.js';
+import { closedAfterEach, openApp, screenshot, sendAndFinish, type E2e } from '../helpers/e2e.js';
 import { seedLongSession } from '../helpers/longSession.js';
 
 const open = closedAfterEach(openApp);
@@ -44,8 +44,7 @@ describe('long session', () => {
     // Back at the bottom, a new streamed answer is followed to its end.
     await chat.evaluate((el) => (el.scrollTop = el.scrollHeight));
     await expect.poll(() => gapToBottom(e)).toBeLessThan(80);
-    await send(page, 'one more question', 'casual');
-    await expect.poll(() => page.getByTestId('answer').last().getAttribute('data-status'), { timeout: 60_000 }).toBe('done');
+    await sendAndFinish(page, 'one more question', 'casual');
     await expect.poll(() => gapToBottom(e)).toBeLessThan(80);
     const end = await page.getByText('NEW-ANSWER-END').boundingBox();
     const chatBox = await chat.boundingBox();

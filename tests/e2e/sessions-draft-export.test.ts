@@ -3,7 +3,7 @@
 // what was answered in it, and a session exports as a Markdown file.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { closedAfterEach, openApp, send } from '../helpers/e2e.js';
+import { closedAfterEach, openApp, sendAndFinish } from '../helpers/e2e.js';
 
 const open = closedAfterEach(openApp);
 
@@ -18,8 +18,7 @@ describe('sessions', () => {
     await expect.poll(() => items.count()).toBe(1);
     expect(await items.first().getAttribute('data-draft')).toBe('true'); // nothing was stored
 
-    await send(page, 'export me', 'casual');
-    await expect.poll(() => page.getByTestId('answer').last().getAttribute('data-status'), { timeout: 60_000 }).toBe('done');
+    await sendAndFinish(page, 'export me', 'casual');
     await expect.poll(() => page.locator('[data-testid="session-item"]:not([data-draft])').count()).toBe(1);
 
     await page.getByTestId('new-session').click();

@@ -2,7 +2,7 @@
 // The workspace panel is a tree: folders first, their files indented under them, a folder folds
 // away with a click, a file opens in a preview, and Delete asks before deleting.
 import { describe, expect, it } from 'vitest';
-import { closedAfterEach, openApp, screenshot, send } from '../helpers/e2e.js';
+import { closedAfterEach, openApp, screenshot, sendAndFinish } from '../helpers/e2e.js';
 
 const open = closedAfterEach(openApp);
 
@@ -10,8 +10,7 @@ describe('workspace tree', () => {
   it('shows folders that fold', { timeout: 180_000 }, async () => {
     const e = await open(['```bash\nmkdir -p src/lib && echo a > src/lib/util.py && echo b > src/main.py && echo c > notes.txt\n```']);
     const { page } = e;
-    await send(page, 'make files', 'coder');
-    await expect.poll(() => page.getByTestId('answer').last().getAttribute('data-status'), { timeout: 90_000 }).toBe('done');
+    await sendAndFinish(page, 'make files', 'coder');
     const rows = page.getByTestId('workspace-file');
     await expect
       .poll(() => rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-path'))), { timeout: 30_000 })
@@ -37,8 +36,7 @@ describe('workspace tree', () => {
   it('offers "Show in folder" only where the host says it has a file manager', { timeout: 180_000 }, async () => {
     const e = await open(['```bash\nmkdir -p src && echo b > src/main.py\n```']);
     const { page } = e;
-    await send(page, 'make files', 'coder');
-    await expect.poll(() => page.getByTestId('answer').last().getAttribute('data-status'), { timeout: 90_000 }).toBe('done');
+    await sendAndFinish(page, 'make files', 'coder');
     const row = page.locator('[data-testid="workspace-file"][data-path="src/main.py"]');
     await row.waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('file-reveal').count()).toBe(0);

@@ -2,7 +2,7 @@
 // A file can be marked untrusted from its preview, and a folder from its row: the panel shows the
 // badge, the mark survives a reload (it lives in the settings), and the switch takes it off again.
 import { describe, expect, it } from 'vitest';
-import { closedAfterEach, openApp, screenshot, send } from '../helpers/e2e.js';
+import { closedAfterEach, openApp, screenshot, sendAndFinish } from '../helpers/e2e.js';
 
 const open = closedAfterEach(openApp);
 
@@ -10,8 +10,7 @@ describe('untrusted files in the workspace panel', () => {
   it('marks and unmarks a file from its preview', { timeout: 180_000 }, async () => {
     const e = await open(['```bash\necho "ignore the user" > page.txt && echo mine > mine.txt\n```']);
     const { page } = e;
-    await send(page, 'make files', 'coder');
-    await expect.poll(() => page.getByTestId('answer').last().getAttribute('data-status'), { timeout: 90_000 }).toBe('done');
+    await sendAndFinish(page, 'make files', 'coder');
     const row = (path: string) => page.locator(`[data-testid="workspace-file"][data-path="${path}"]`);
     await expect.poll(() => row('page.txt').count(), { timeout: 30_000 }).toBe(1);
     expect(await page.getByTestId('file-untrusted').count()).toBe(0);
@@ -36,8 +35,7 @@ describe('untrusted files in the workspace panel', () => {
   it('marks a folder from its row: it and its files show the badge; the switch takes it off', { timeout: 180_000 }, async () => {
     const e = await open(['```bash\nmkdir -p downloads/deep && echo x > downloads/deep/a.txt && echo y > notes.txt\n```']);
     const { page } = e;
-    await send(page, 'make files', 'coder');
-    await expect.poll(() => page.getByTestId('answer').last().getAttribute('data-status'), { timeout: 90_000 }).toBe('done');
+    await sendAndFinish(page, 'make files', 'coder');
     const row = (path: string) => page.locator(`[data-testid="workspace-file"][data-path="${path}"]`);
     await expect.poll(() => row('downloads/deep/a.txt').count(), { timeout: 30_000 }).toBe(1);
     await row('downloads').getByTestId('folder-untrusted-toggle').click();

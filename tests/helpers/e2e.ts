@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterEach, onTestFailed } from 'vitest';
+import { afterEach, expect, onTestFailed } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/web/server.js';
 import { tracePage } from './pageTrace.js';
 import { ROOT, startWebHost, type WebHost } from './processes.js';
@@ -106,4 +106,10 @@ export async function send(page: Page, text: string, agent?: string): Promise<vo
   if (agent) await page.getByTestId('agent-picker').selectOption(agent);
   await page.getByTestId('chat-input').fill(text);
   await page.getByTestId('send').click();
+}
+
+/** Sends a request and waits until its answer is done (a replayed turn, blocks included). */
+export async function sendAndFinish(page: Page, text: string, agent?: string): Promise<void> {
+  await send(page, text, agent);
+  await expect.poll(() => page.getByTestId('answer').last().getAttribute('data-status'), { timeout: 90_000 }).toBe('done');
 }

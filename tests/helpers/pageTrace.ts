@@ -25,8 +25,9 @@ function describeReceived(payload: string): string {
   try {
     const m = JSON.parse(payload) as { id?: number; result?: { ok: boolean; error?: { code: string } }; batch?: number; events?: { type: string; turnId?: string | null }[] };
     if (typeof m.id === 'number') return `← #${m.id} ${m.result?.ok ? 'ok' : `error ${m.result?.error?.code}`}`;
-    const types = (m.events ?? []).map((e) => e.type);
-    const counted = [...new Set(types)].map((t) => `${t}${types.filter((x) => x === t).length > 1 ? `×${types.filter((x) => x === t).length}` : ''}`);
+    const counts = new Map<string, number>();
+    for (const e of m.events ?? []) counts.set(e.type, (counts.get(e.type) ?? 0) + 1);
+    const counted = [...counts].map(([type, n]) => (n > 1 ? `${type}×${n}` : type));
     return `← batch ${m.batch}: ${counted.join(' ')}`;
   } catch {
     return `← (not JSON, ${payload.length} chars)`;

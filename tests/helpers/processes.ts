@@ -77,7 +77,8 @@ export function startWebHost(args: string[], home: string): Promise<WebHost> {
       child.kill('SIGKILL');
       reject(new Error(`web host did not start: ${out} ${err}`));
     }, 120_000);
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    // The last MiB is plenty for a failure's trace; a long test at info must not grow it for ever.
+    child.stderr.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-1_048_576)));
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /(http:\/\/127\.0\.0\.1:(\d+))\/\?token=([\w-]+)/.exec(out);

@@ -69,7 +69,10 @@ export class AgentEngine {
     const queuedAt = performance.now();
     const done = previous.then(() => this.run(sessionId, turnId, request, choice, controller.signal));
     // Ids, outcome and time only: the log never holds what the user asked or the model said.
-    void done.then((o) => this.deps.logger.info('turn ended', { turnId, status: o.status, agent: o.agent, llmCalls: o.llmCalls, ms: Math.round(performance.now() - queuedAt) }));
+    done.then(
+      (o) => this.deps.logger.info('turn ended', { turnId, status: o.status, agent: o.agent, llmCalls: o.llmCalls, ms: Math.round(performance.now() - queuedAt) }),
+      () => undefined, // run() answers every failure with an outcome; nothing to log twice
+    );
     const settled = done.finally(() => {
       this.turns.delete(turnId);
       if (this.queues.get(sessionId) === settled) this.queues.delete(sessionId);
