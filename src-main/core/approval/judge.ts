@@ -6,9 +6,9 @@ import type { SourceLanguage } from '../blocks/sourceText.js';
 import type { ApprovalVerdict, Block } from '../ports.js';
 import { toolPolicy, type ToolCheck } from '../tools/registry.js';
 import { JudgeBudget, OverBudget } from './budget.js';
-import { judgeSource } from './codeRules.js';
+import { judgeShellScript, judgeSource } from './judgeCode.js';
 import type { FileKind } from './paths.js';
-import { judgeShellScript, type Findings } from './shellRules.js';
+import type { Findings } from './findings.js';
 
 export type ApprovalMode = 'ask-risky' | 'ask-all' | 'allow-all';
 

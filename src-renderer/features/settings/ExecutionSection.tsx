@@ -1,7 +1,7 @@
 import type { Settings } from '../../../src-main/common/settings.js';
 import { useStore } from '../../state/store.js';
 import { Field, NumberInput, Select, TextInput, Toggle } from '../../ui/fields.js';
-import type { UpdateSettings } from './SettingsPanel.js';
+import type { UpdateSettings } from './updateSettings.js';
 
 const APPROVAL_MODES = [
   ['ask-risky', 'Ask before risky commands'],
