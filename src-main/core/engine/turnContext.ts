@@ -1,6 +1,6 @@
 // The AgentContext an agent runs with: model calls that stream, count and persist; blocks that run
 // through approvals, tools and the store; sub-agents that share the turn's cancellation.
-import type { AgentName } from '../../common/agents.js';
+import { PLANNER, type AgentName } from '../../common/agents.js';
 import { AppError, toErrorData } from '../../common/errors.js';
 import type { BlockResult } from '../../common/events.js';
 import type { Agent, AgentContext, AgentOutcome, ModelCallOptions } from '../agent.js';
@@ -168,7 +168,7 @@ export function createAgentContext(
   };
 
   const runSubAgent: AgentContext['runSubAgent'] = async (name, request): Promise<AgentOutcome> => {
-    if (name === input.agentName && name === 'planner') throw new AppError('BAD_INPUT', 'A planner cannot start another planner.');
+    if (name === input.agentName && name === PLANNER) throw new AppError('BAD_INPUT', 'A planner cannot start another planner.');
     const sub = createAgentContext(services, state, { request, history: [], cacheKey: `${input.cacheKey}:${name}:${state.llmCalls}`, agentName: name });
     return services.agent(name).run(sub);
   };
