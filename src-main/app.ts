@@ -128,7 +128,7 @@ export async function createApp(config: AppConfig): Promise<App> {
   });
 
   const handlers: Handlers = {
-    ...createSessionHandlers({ store, engine, approvals, emit: bus.emit }),
+    ...createSessionHandlers({ store, engine, approvals, emit: bus.emit, onDeleted: async (id) => void (await checkpoints.deleteSession(id)) }),
     ...checkpoints.handlers,
     ...createNodeHandlers({
       host: config.host,
@@ -144,14 +144,6 @@ export async function createApp(config: AppConfig): Promise<App> {
       revealPath: config.revealPath,
     }),
     ...voice.handlers((input, ctx) => handlers['turn.send'](input, ctx)),
-  };
-
-  // Deleting a session deletes its checkpoints.
-  const deleteSession = handlers['session.delete'];
-  handlers['session.delete'] = async (input, ctx) => {
-    const result = await deleteSession(input, ctx);
-    await checkpoints.deleteSession(input.id);
-    return result;
   };
 
   return {
