@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APPROVAL_MODE_IDS, DEFAULT_APPROVAL_MODE } from './approvalModes.js';
 import { PROVIDER_KINDS } from './providers.js';
 import { patchSchemaOf, type PatchOf } from './patchSchema.js';
 import { VoiceSettingsSchema } from './voice.js';
@@ -60,7 +61,7 @@ export const SettingsSchema = z.object({
       tmpMiB: z.number().int().min(1).max(1_048_576).default(512),
     })
     .default({}),
-  approval: z.object({ mode: z.enum(['ask-risky', 'ask-all', 'allow-all']).default('ask-risky') }).default({}),
+  approval: z.object({ mode: z.enum(APPROVAL_MODE_IDS).default(DEFAULT_APPROVAL_MODE) }).default({}),
   blockTimeoutSec: z.number().int().min(1).max(86_400).default(300),
   compileTimeoutSec: z.number().int().min(1).max(3_600).default(60),
   maxAttempts: z.number().int().min(1).max(50).default(5),
