@@ -3,7 +3,7 @@
 // the shell rules), and every way of reaching those that the text does not show (dynamic lookup,
 // raw system calls, native code, renamed imports): those ask. The rule tables live in codeTables.ts.
 import { literalOf, scanSource, type ScannedSource, type SourceLanguage } from '../blocks/sourceText.js';
-import { UNLIMITED, type JudgeBudget } from './budget.js';
+import { UNLIMITED, type JudgeBudget } from './judgeBudget.js';
 import { ACTIONS, GO_WATCHED_PACKAGES, PY_RISKY_IMPORTS, PY_WATCHED_MODULES, rewrites, SPAWNS, WRITES } from './codeTables.js';
 import { isInside, resolveFrom, type FileKind } from './paths.js';
 import type { Findings } from './findings.js';

@@ -6,7 +6,7 @@ import { askUnderMode, type ApprovalMode } from '../../common/approvalModes.js';
 import type { SourceLanguage } from '../blocks/sourceText.js';
 import type { ApprovalVerdict, Block } from '../ports.js';
 import { toolPolicy, type ToolCheck } from '../tools/registry.js';
-import { JudgeBudget, OverBudget } from './budget.js';
+import { JudgeBudget, OverBudget } from './judgeBudget.js';
 import { judgeShellScript, judgeSource } from './judgeCode.js';
 import type { FileKind } from './paths.js';
 import type { Findings } from './findings.js';

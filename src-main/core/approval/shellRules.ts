@@ -4,7 +4,7 @@
 // into an interpreter, a script written by the same block) asks instead of being guessed at.
 // Inline Python (`python3 -c`) is judged by a function the caller passes in (judgeCode.ts wires
 // the two rule sets together), so this module and codeRules do not import each other.
-import { UNLIMITED, type JudgeBudget } from './budget.js';
+import { UNLIMITED, type JudgeBudget } from './judgeBudget.js';
 import { merge, type Findings } from './findings.js';
 import { awkFindings, interpreterOf, readInterpreterArgs } from './interpreters.js';
 import { isInside, resolveFrom, type FileKind } from './paths.js';
