@@ -1,12 +1,14 @@
 // The execute-and-fix loop shared by the coder, file and mcp agents: ask the model, run the reply's
 // blocks in order (stopping at the first failure), feed the results back, ask again. It ends when
 // a reply's blocks all succeed, when a reply has no block (an answer or a question for the user),
-// or after maxAttempts model calls, with an honest account of what was done.
+// or after maxAttempts model calls, with an honest account of what was done. A reply whose only code
+// is in a language nothing runs here (```cpp) is answered once with the tags that do run.
 import type { AgentName } from '../../common/agents.js';
 import type { BlockResult } from '../../common/events.js';
 import type { AgentContext, AgentOutcome } from '../agent.js';
 import { assemblePrompt, type PromptSource, type PromptVars } from '../prompts.js';
 import type { ChatMessage, Tool } from '../ports.js';
+import { describeTags } from '../blocks/aliases.js';
 import { toolPolicy } from '../tools/registry.js';
 import { formatBlockFeedback } from './feedback.js';
 
@@ -33,11 +35,19 @@ export async function runCodeLoop(ctx: AgentContext, cfg: CodeLoopConfig): Promi
   const all: BlockResult[] = [];
   let reasoning = '';
   let lastText = '';
+  let toldForeign = false;
   for (let attempt = 1; attempt <= cfg.maxAttempts; attempt++) {
     const reply = await ctx.callModel([{ role: 'system', content: cfg.system }, ...ctx.history, ...conversation], { toolTags: tags });
     reasoning += reply.reasoning;
     lastText = reply.text;
     conversation.push({ role: 'assistant', content: reply.text });
+    const foreign = reply.foreignTags ?? [];
+    if (reply.blocks.length === 0 && foreign.length > 0 && !toldForeign && attempt < cfg.maxAttempts) {
+      toldForeign = true;
+      const vars = { ...cfg.vars, foreign: [...new Set(foreign)].map((t) => `\`${t}\``).join(', '), runnable: describeTags(tags) };
+      conversation.push({ role: 'user', content: assemblePrompt(cfg.prompts, 'feedback/foreign-tags', vars) });
+      continue;
+    }
     if (reply.blocks.length === 0) {
       return outcome(cfg.agent, conversation, reply.text, reasoning, all, true);
     }
