@@ -5,7 +5,7 @@
 // is in a language nothing runs here (```cpp) is answered once with the tags that do run.
 import type { AgentName } from '../../common/agents.js';
 import type { BlockResult } from '../../common/events.js';
-import type { AgentContext, AgentOutcome } from '../agent.js';
+import type { AgentContext, AgentOutcome, ModelReply } from '../agent.js';
 import { assemblePrompt, type PromptSource, type PromptVars } from '../prompts.js';
 import type { ChatMessage, Tool } from '../ports.js';
 import { describeTags } from '../blocks/aliases.js';
@@ -41,14 +41,13 @@ export async function runCodeLoop(ctx: AgentContext, cfg: CodeLoopConfig): Promi
     reasoning += reply.reasoning;
     lastText = reply.text;
     conversation.push({ role: 'assistant', content: reply.text });
-    const foreign = reply.foreignTags ?? [];
-    if (reply.blocks.length === 0 && foreign.length > 0 && !toldForeign && attempt < cfg.maxAttempts) {
+    const move = replyMove(reply, toldForeign || attempt >= cfg.maxAttempts);
+    if (move === 'tell') {
       toldForeign = true;
-      const vars = { ...cfg.vars, foreign: [...new Set(foreign)].map((t) => `\`${t}\``).join(', '), runnable: describeTags(tags) };
-      conversation.push({ role: 'user', content: assemblePrompt(cfg.prompts, 'feedback/foreign-tags', vars) });
+      conversation.push({ role: 'user', content: foreignTagsFeedback(cfg, reply.foreignTags ?? [], tags) });
       continue;
     }
-    if (reply.blocks.length === 0) {
+    if (move === 'answer') {
       return outcome(cfg.agent, conversation, reply.text, reasoning, all, true);
     }
     const results = await ctx.runBlocks(reply.blocks, cfg.tools, reply.call);
@@ -77,6 +76,20 @@ export async function runCodeLoop(ctx: AgentContext, cfg: CodeLoopConfig): Promi
   const failed = [...all].reverse().find((r) => !r.success);
   const summary = giveUpAnswer(cfg.maxAttempts, all, failed, lastText);
   return outcome(cfg.agent, conversation, summary, reasoning, all, false);
+}
+
+/**
+ * What the loop does with a reply: run its blocks; tell the model (once) which tags run when its
+ * only code is in a language nothing runs here; or take it as the answer or a question for the user.
+ */
+export function replyMove(reply: Pick<ModelReply, 'blocks' | 'foreignTags'>, alreadyTold: boolean): 'run' | 'tell' | 'answer' {
+  if (reply.blocks.length > 0) return 'run';
+  return (reply.foreignTags ?? []).length > 0 && !alreadyTold ? 'tell' : 'answer';
+}
+
+function foreignTagsFeedback(cfg: CodeLoopConfig, foreign: readonly string[], tags: readonly string[]): string {
+  const list = [...new Set(foreign)].map((t) => `\`${t}\``).join(', ');
+  return assemblePrompt(cfg.prompts, 'feedback/foreign-tags', { ...cfg.vars, foreign: list, runnable: describeTags(tags) });
 }
 
 /** Feedback on the blocks past the per-reply limit; the reply kept exactly `kept` (the limit) when some were refused. */

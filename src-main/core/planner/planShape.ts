@@ -105,3 +105,12 @@ export function normalisePlan(data: unknown, agents: readonly string[]): unknown
   }
   return Array.isArray(list) ? { plan: list.map((s) => normaliseStep(s, agents)) } : { plan: list };
 }
+
+/**
+ * A revision reply that keeps the plan: NO_UPDATE on a line of its own or first (bold, backticks or
+ * a sentence before it allowed), with no plan JSON in the reply.
+ */
+export function isNoUpdate(reply: string, hasJsonBlock: boolean): boolean {
+  if (hasJsonBlock || /["']?plan["']?\s*:/.test(reply)) return false;
+  return /(?:^|\n)\s*(?:[*_`]+\s*)?NO[_ ]UPDATE\b/.test(reply) || /^[^\n]{0,200}\bNO_UPDATE\b/.test(reply.trim());
+}
