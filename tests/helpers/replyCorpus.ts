@@ -122,7 +122,13 @@ export function checkEntry(entry: CorpusEntry): string[] {
   if (want.blocks) {
     const blocks = (got.blocks ?? []) as { tag: string; code: string }[];
     const seen = blocks.map((b) => b.tag);
-    if (!isDeepStrictEqual(seen, want.blocks.map((b) => b[0]))) bad.push(`blocks: expected ${JSON.stringify(want.blocks.map((b) => b[0]))}, got ${JSON.stringify(seen)}`);
+    if (
+      !isDeepStrictEqual(
+        seen,
+        want.blocks.map((b) => b[0]),
+      )
+    )
+      bad.push(`blocks: expected ${JSON.stringify(want.blocks.map((b) => b[0]))}, got ${JSON.stringify(seen)}`);
     want.blocks.forEach(([, code], i) => {
       if (blocks[i] && !blocks[i].code.includes(code)) bad.push(`block ${i + 1} lacks ${JSON.stringify(code)}: ${JSON.stringify(blocks[i].code)}`);
     });

@@ -80,3 +80,12 @@ describe('paramsOf', () => {
     expect(blocks[0]!.params).toEqual({ name: 'report.pdf' });
   });
 });
+
+describe('fallback tags', () => {
+  it('reads ```json as an MCP call only where json is not a tool of its own', () => {
+    const reply = `${F}json\n{"server": "s", "tool": "t"}\n${F}`;
+    expect(parseReplyBlocks(reply, ['mcp']).blocks.map((b) => b.tag)).toEqual(['mcp']);
+    expect(parseReplyBlocks(reply, ['json', 'mcp']).blocks.map((b) => b.tag)).toEqual(['json']);
+    expect(parseReplyBlocks(reply, ['python', 'bash']).blocks).toEqual([]);
+  });
+});

@@ -29,11 +29,19 @@ const TEXT_TAGS = new Set(
   ),
 );
 
+/**
+ * Tags that mean a tool only where their own tool is not offered: the MCP agent's models often tag
+ * the call ```json (the planner, which reads ```json plans, never runs MCP calls).
+ */
+const FALLBACKS: ReadonlyMap<string, string> = new Map([['json', 'mcp']]);
+
 /** The tool a fence tag means, among `wanted`, or null. Case and aliases do not matter. */
 export function toolForTag(tag: string, wanted: ReadonlySet<string>): string | null {
   if (wanted.has(tag)) return tag;
-  const tool = ALIAS_TO_TOOL.get(tag.toLowerCase());
-  return tool !== undefined && wanted.has(tool) ? tool : null;
+  const tool = ALIAS_TO_TOOL.get(tag.toLowerCase()) ?? tag.toLowerCase();
+  if (wanted.has(tool)) return tool;
+  const fallback = FALLBACKS.get(tool);
+  return fallback !== undefined && wanted.has(fallback) ? fallback : null;
 }
 
 /** Whether a fence tag that runs nothing here names code the model may have meant to run. */
