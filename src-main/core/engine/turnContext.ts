@@ -81,7 +81,7 @@ export function createAgentContext(
     });
     const parsed = options.toolTags
       ? parseReplyBlocks(completion.text, options.toolTags, { maxBlocks: services.maxBlocksPerReply ?? DEFAULT_MAX_BLOCKS })
-      : { blocks: [], refused: 0 };
+      : { blocks: [], refused: 0, foreign: [] };
     const blocks = parsed.blocks.map((b) => ({ ...b, id: `${state.turnId.slice(0, 8)}-${++state.blockCount}` }));
     if (stream) {
       const text = blocks.length ? withPlaceholders(completion.text, blocks) : completion.text;
@@ -89,7 +89,7 @@ export function createAgentContext(
       emit({ type: 'reply.completed', ...ids, call, agent: input.agentName, text, reasoning: completion.reasoning });
     }
     if (parsed.refused > 0) logger.warn('reply has more blocks than allowed; the rest are refused', { kept: blocks.length, refused: parsed.refused });
-    return { ...completion, call, blocks, refusedBlocks: parsed.refused };
+    return { ...completion, call, blocks, refusedBlocks: parsed.refused, foreignTags: parsed.foreign };
   };
 
   const runOne = async (block: Block, tools: readonly Tool[], call: number): Promise<BlockResult> => {
