@@ -115,8 +115,10 @@ export function createAgentContext(
       durationMs: result.durationMs || Math.round(performance.now() - started),
     };
     // Text from outside (an MCP answer, search results, a file marked untrusted): later actions ask first, in this turn and while it stays in memory.
+    // Whatever the status: an MCP error result, a JSON-RPC error or a failed block that printed a marked file reach the model too.
+    // Only a block that never ran (declined, no tool) carries nothing but the app's own words.
     const untrusted = result.untrusted ?? toolPolicy(block.tag)?.untrustedOutput ?? null;
-    if (untrusted !== null && result.status === 'ok') state.taintedBy ??= untrusted;
+    if (untrusted !== null && tool && result.status !== 'declined') state.taintedBy ??= untrusted;
     store.addBlock(state.turnId, { ...finished, code: block.code, call });
     logger.info('block finished', { turnId: state.turnId, blockId: block.id, tool: block.tag, status: finished.status, ms: finished.durationMs });
     emit({ type: 'block.finished', ...ids, ...finished });

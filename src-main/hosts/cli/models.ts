@@ -1,6 +1,7 @@
 // `agentic models` and `agentic sessions`.
 import { join } from 'node:path';
 import { appPaths } from '../../app/paths.js';
+import { escapeControls } from '../../common/terminalText.js';
 import { loadCatalog, ModelManager } from '../../node/llm/modelManager.js';
 import { createLogger } from '../../node/logger.js';
 import { SqliteStore } from '../../node/store/sqliteStore.js';
@@ -55,7 +56,7 @@ export async function sessionsCommand(args: SessionsArgs): Promise<number> {
   const store = SqliteStore.open(join(appPaths({ host: 'cli' }).dataDir, 'sessions.db'));
   try {
     for (const s of store.listSessions()) {
-      process.stdout.write(args.json ? JSON.stringify(s) + '\n' : `${s.id}  ${new Date(s.updatedAt).toISOString().slice(0, 16)}  ${s.title}\n`);
+      process.stdout.write(args.json ? JSON.stringify(s) + '\n' : `${s.id}  ${new Date(s.updatedAt).toISOString().slice(0, 16)}  ${escapeControls(s.title)}\n`);
     }
   } finally {
     store.close();

@@ -114,8 +114,8 @@ export async function createAdapters(config: AdapterConfig) {
   });
   const untrustedMarks = () => settings.get().untrustedPaths;
   const fileFinder = createFileFinderTool({ untrustedMarks });
-  // What a code block reads cannot be seen: in a workspace holding a marked file, its output is untrusted.
-  const codeTools = code.tools.map((tool) => taintingReadsOf(tool, untrustedMarks));
+  // What a code block reads cannot be seen: in a workspace holding a marked file, or fetched from the network, its output is untrusted.
+  const codeTools = code.tools.map((tool) => taintingReadsOf(tool, untrustedMarks, () => settings.get().sandbox.network));
   const mcp = new McpManager(settings.get().mcpServers, {
     logger,
     cwd: config.workspace(),
