@@ -76,12 +76,13 @@ class CodeTool implements Tool {
       const spec = await specFor(this.options, ctx.workspace);
       savedTo = await saveBlock(block, ctx.workspace);
       buildDir = await mkdtemp(path.join(os.tmpdir(), 'agentic-block-'));
-      const plan = planFor(this.tag, block.code, { toolchain: this.toolchain, buildDir, workspace: ctx.workspace, cacheDir: path.join(spec.home!, '.cache') });
+      const plan = planFor(this.tag, block.code, { toolchain: this.toolchain, buildDir, workspace: spec.workspace, cacheDir: path.join(spec.home!, '.cache') });
       await writeFile(path.join(buildDir, plan.sourceName), block.code);
       const exec = (line: CommandLine, timeoutMs: number) =>
         runInPty({
           ...line,
-          cwd: ctx.workspace,
+          // The resolved workspace: the one the policy was checked on is the one bound.
+          cwd: spec.workspace,
           env: { ...this.toolchain.env, ...plan.env },
           sandbox: this.options.sandbox,
           sandboxSpec: { ...spec, writable: [buildDir!] },

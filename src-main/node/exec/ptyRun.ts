@@ -49,7 +49,9 @@ export function envFor(options: Pick<PtyRunOptions, 'env' | 'sandbox' | 'sandbox
   const { sandbox, sandboxSpec: spec } = options;
   const sandboxed = sandbox.kind !== 'none';
   const visible = [...(spec.readOnly ?? []), ...(spec.home ? [spec.home] : []), ...spec.writable];
-  return blockEnv(options.env, marker, {
+  // Without bubblewrap the private home persists whole: Python must not run start-up hooks from it.
+  const env = sandbox.kind === 'bubblewrap' ? options.env : { PYTHONNOUSERSITE: '1', ...options.env };
+  return blockEnv(env, marker, {
     home: spec.home ?? null,
     sandboxed,
     runsAsNobody: sandbox.kind === 'bubblewrap' && sandbox.layout?.uid === 0,

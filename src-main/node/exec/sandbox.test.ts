@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { HostLayout } from './hostLayout.js';
 import { bwrapArgs, limitArgs, macProfile, wrapCommand, type SandboxInfo } from './sandbox.js';
-import { policyMounts, unsafeWorkspace, type Probe } from './sandboxPolicy.js';
+import { policyMounts, type Probe } from './sandboxPolicy.js';
+import { unsafeWorkspace } from './workspacePolicy.js';
 
 const layout: HostLayout = {
   home: '/home/u',
@@ -51,13 +52,15 @@ describe('bwrapArgs', () => {
     expect(text).toMatch(/--remount-ro \/ --chdir \/home\/u\/ws$/);
   });
 
-  it('empties the home, then shows the toolchain read-only and the private home, build folder and workspace read-write', () => {
+  it('empties the home, then shows the toolchain read-only, a fresh private home with its caches, the build folder and workspace read-write', () => {
     const text = joined(args);
     expect(text).toContain('--size 16777216 --tmpfs /home/u');
     expect(text).toContain('--ro-bind /home/u/.pyenv /home/u/.pyenv');
     expect(text).not.toContain('/usr/lib/jvm/x /usr/lib/jvm/x'); // already inside /usr
     expect(text).toContain('--bind /home/u/ws /home/u/ws');
-    expect(text).toContain(`--bind ${spec.home} ${spec.home}`);
+    // The private home is fresh per block: a tmpfs, with only the declared caches bound in.
+    expect(text).not.toContain(`--bind ${spec.home} ${spec.home}`);
+    expect(text).toContain(`--tmpfs ${spec.home} --bind ${spec.home}/.cache/pip ${spec.home}/.cache/pip`);
     expect(args.indexOf('/tmp/agentic-block-1')).toBeGreaterThan(args.lastIndexOf('/tmp'));
     expect(args.indexOf('/home/u/ws')).toBeGreaterThan(args.indexOf('/home/u'));
   });
@@ -102,6 +105,16 @@ describe('unsafeWorkspace', () => {
     expect(unsafeWorkspace('/usr/share', layout)).toMatch(/system/);
     expect(unsafeWorkspace('/home', layout)).toMatch(/home/);
     expect(unsafeWorkspace('/home/u/project', layout)).toBeNull();
+  });
+
+  it('refuses the home folder itself, its private places and the app\'s own folders, contained or containing', () => {
+    expect(unsafeWorkspace('/home/u', layout)).toMatch(/is your home folder/);
+    expect(unsafeWorkspace('/home/u/.ssh', layout)).toMatch(/private place/);
+    expect(unsafeWorkspace('/home/u/.config/app/x', layout)).toMatch(/private place/);
+    expect(unsafeWorkspace('/data/app/ws', layout, ['/data/app'])).toMatch(/lies in \/data\/app/);
+    expect(unsafeWorkspace('/data', layout, ['/data/app'])).toMatch(/contains \/data\/app/);
+    expect(unsafeWorkspace('/var', layout)).toMatch(/contains the system folder \/var\/run/);
+    expect(unsafeWorkspace('/srv/project', layout, ['/data/app'])).toBeNull();
   });
 });
 
