@@ -2,6 +2,7 @@
 // otherwise none (and blocks run only once the user accepted a warning). See docs/sandbox.md.
 import { execFile } from 'node:child_process';
 import { readHostLayout, type HostLayout } from './hostLayout.js';
+import { detectMemoryCgroup } from './memoryCgroup.js';
 import { detectPidsCgroup } from './pidsCgroup.js';
 import { macProfile } from './seatbelt.js';
 import { blockFilterPath } from './seccomp.js';
@@ -29,6 +30,8 @@ export interface SandboxInfo {
   prlimit?: string | null;
   /** As root: where per-block pids cgroups are made (RLIMIT_NPROC does not bind uid 0); null where none can be. */
   pidsCgroup?: string | null;
+  /** Where per-block memory cgroups are made (memoryCgroup.ts); null where none can be. */
+  memoryCgroup?: string | null;
   /** bwrap: the seccomp program's path (Unix sockets, keyrings, io_uring, set-ID modes: seccomp.ts); null where it cannot load. */
   seccomp?: string | null;
 }
@@ -54,7 +57,13 @@ function privilegeArgs(layout: HostLayout | undefined, disableUserns: boolean): 
 /** Finds a working sandbox; bwrap is tried for real with the full privilege set, since user namespaces may be disabled. */
 export async function detectSandbox(): Promise<SandboxInfo> {
   if (process.platform === 'linux') {
-    const [bwrap, prlimit, layout, pidsCgroup] = await Promise.all([findExecutable('bwrap'), findExecutable('prlimit'), readHostLayout(), detectPidsCgroup()]);
+    const [bwrap, prlimit, layout, pidsCgroup, memoryCgroup] = await Promise.all([
+      findExecutable('bwrap'),
+      findExecutable('prlimit'),
+      readHostLayout(),
+      detectPidsCgroup(),
+      detectMemoryCgroup(),
+    ]);
     if (!bwrap) return NONE("bubblewrap (bwrap) is not installed: code blocks would run without a sandbox, with your user's full rights.", layout);
     const help = await run(bwrap, ['--help']);
     const disableUserns = help.text.includes('--disable-userns');
@@ -69,7 +78,7 @@ export async function detectSandbox(): Promise<SandboxInfo> {
     const filter = blockFilterPath();
     const filtered = filter ? withFilter(filter, { file: bwrap, args: ['--seccomp', String(FILTER_FD), ...probe] }) : null;
     const seccomp = filtered && (await run(filtered.file, filtered.args)).ok ? filter : null;
-    return { available: true, kind: 'bubblewrap', warning: null, executable: bwrap, layout, disableUserns, tmpfsSize, prlimit, pidsCgroup, seccomp };
+    return { available: true, kind: 'bubblewrap', warning: null, executable: bwrap, layout, disableUserns, tmpfsSize, prlimit, pidsCgroup, memoryCgroup, seccomp };
   }
   if (process.platform === 'darwin') {
     const sandboxExec = await findExecutable('sandbox-exec');
