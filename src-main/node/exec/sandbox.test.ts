@@ -129,6 +129,7 @@ describe('macProfile', () => {
     expect(profile).toContain('(deny file-write*)');
     expect(profile).toContain('(deny network*)');
     expect(profile).toContain('(deny mach-lookup');
+    expect(profile.indexOf('(deny file-write-setugid)')).toBeGreaterThan(profile.indexOf('(allow file-write*'));
     expect(profile).toContain('(deny network-outbound (remote unix-socket))');
     expect(macProfile(spec, { home: '/home/u' })).not.toContain('(deny network*)');
   });
