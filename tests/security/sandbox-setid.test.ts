@@ -2,12 +2,14 @@
 // program in the workspace (`install -m 4755`, `chmod u+s`, a tar archive, open(O_CREAT, 04755)) for
 // anyone to run later, and redo restored the bit. Inside the block such a bit gives nothing (bwrap's
 // binds are nosuid and no_new_privs is set); the seccomp filter refuses to set it at all, and the
-// app strips it whenever it writes or restores a file. The controls run the same block without the
+// app strips it whenever it writes or restores a file (undo, redo). The controls run the same block without the
 // filter and show the bit lands on the host file.
 import { mkdir, readFile, rm, stat, writeFile, chmod } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCodeTools, detectSandbox, type SandboxInfo } from '../../src-main/node/exec/index.js';
+import { ObjectStore } from '../../src-main/node/checkpoints/objects.js';
+import { applyJournal } from '../../src-main/node/checkpoints/restore.js';
 import { writeInWorkspace } from '../../src-main/node/workspace/guard.js';
 import { block, context, tempWorkspace } from '../integration/exec/setup.js';
 
@@ -77,5 +79,23 @@ describe.skipIf(process.platform !== 'linux')('set-user-ID bits', () => {
     expect((await stat(file)).mode & 0o7777).toBe(0o755);
     expect(await readFile(file, 'utf8')).toBe('new');
     await rm(file);
+  });
+
+  it('undo and redo never restore a set-ID bit recorded in a checkpoint (one made with the sandbox off)', async () => {
+    const objects = new ObjectStore(path.join(ws.dir, '..', `${path.basename(ws.dir)}-objects`));
+    const root = path.join(ws.dir, 'restored');
+    await mkdir(root);
+    const data = Buffer.from('#!/bin/sh\necho privileged\n');
+    const entry = (mode: number, kind: 'file' | 'dir', hash: string | null) => ({ kind, mode, size: data.length, mtimeMs: Date.now(), ctimeMs: Date.now(), ino: 1, hash });
+    const ops = [
+      { path: 'sgid-dir', target: entry(0o2775, 'dir', null) },
+      { path: 'sgid-dir/suid', target: entry(0o6755, 'file', objects.put(data)) },
+    ];
+    await objects.flush();
+    await applyJournal(root, { version: 1, id: 'redo-setid', direction: 'redo', turns: ['t1'], ops }, objects);
+    expect((await stat(path.join(root, 'sgid-dir/suid'))).mode & 0o7777).toBe(0o755);
+    expect((await stat(path.join(root, 'sgid-dir'))).mode & 0o7777).toBe(0o775);
+    expect(await readFile(path.join(root, 'sgid-dir/suid'))).toEqual(data);
+    await rm(objects.dir, { recursive: true, force: true });
   });
 });
