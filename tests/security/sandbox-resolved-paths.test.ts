@@ -39,8 +39,7 @@ const bash = async (workspace: string, code: string, hidden: string[] = []) => {
   return tools.tools.find((t) => t.tag === 'bash')!.run(block('bash', code), context(workspace));
 };
 
-const run = (file: string, args: string[]) =>
-  new Promise<string>((resolve) => execFile(file, args, { timeout: 20_000 }, (_e, stdout, stderr) => resolve(`${stdout}${stderr}`)));
+const run = (file: string, args: string[]) => new Promise<string>((resolve) => execFile(file, args, { timeout: 20_000 }, (_e, stdout, stderr) => resolve(`${stdout}${stderr}`)));
 
 describe.skipIf(process.platform !== 'linux')('workspace paths are resolved before they are trusted', () => {
   it('control: bound as given (unresolved), a link to the home shows the home in the block', async () => {
@@ -65,11 +64,16 @@ describe.skipIf(process.platform !== 'linux')('workspace paths are resolved befo
     expect((await bash(path.join(home, '.ssh'), 'true')).status).toBe('error');
   });
 
-  it("refuses a workspace inside or holding the app's own folders (its data folder)", async () => {
+  it("refuses a workspace that is or holds one of the app's own folders (its data folder), given directly or by a link", async () => {
     const data = path.join(ws.dir, 'data');
-    await mkdir(path.join(data, 'x'), { recursive: true });
+    await mkdir(path.join(data, 'workspace'), { recursive: true });
+    await symlink(data, path.join(links, 'data-link'));
     expect((await bash(ws.dir, 'true', [data])).feedback).toMatch(/contains .*data, a folder of the app/);
-    expect((await bash(path.join(data, 'x'), 'true', [data])).feedback).toMatch(/lies in .*data, a folder of the app/);
+    expect((await bash(path.join(links, 'data-link'), 'true', [data])).feedback).toMatch(/is .*data, a folder of the app/);
+    // The CLI's default workspace lies in its data folder: shown alone, it shows nothing around it.
+    const inside = await bash(path.join(data, 'workspace'), 'ls -A ..', [data]);
+    expect(inside.status).toBe('ok');
+    expect(inside.output.trim()).toBe('workspace');
   });
 
   it('runs a block of a linked project folder in the real folder', async () => {

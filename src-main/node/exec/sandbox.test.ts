@@ -107,11 +107,12 @@ describe('unsafeWorkspace', () => {
     expect(unsafeWorkspace('/home/u/project', layout)).toBeNull();
   });
 
-  it('refuses the home folder itself, its private places and the app\'s own folders, contained or containing', () => {
+  it("refuses the home folder itself, its private places and the app's own folders, contained or containing", () => {
     expect(unsafeWorkspace('/home/u', layout)).toMatch(/is your home folder/);
     expect(unsafeWorkspace('/home/u/.ssh', layout)).toMatch(/private place/);
     expect(unsafeWorkspace('/home/u/.config/app/x', layout)).toMatch(/private place/);
-    expect(unsafeWorkspace('/data/app/ws', layout, ['/data/app'])).toMatch(/lies in \/data\/app/);
+    expect(unsafeWorkspace('/data/app', layout, ['/data/app'])).toMatch(/is \/data\/app, a folder of the app/);
+    expect(unsafeWorkspace('/data/app/workspace', layout, ['/data/app'])).toBeNull(); // the CLI's default workspace
     expect(unsafeWorkspace('/data', layout, ['/data/app'])).toMatch(/contains \/data\/app/);
     expect(unsafeWorkspace('/var', layout)).toMatch(/contains the system folder \/var\/run/);
     expect(unsafeWorkspace('/srv/project', layout, ['/data/app'])).toBeNull();

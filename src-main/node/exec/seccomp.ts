@@ -124,11 +124,7 @@ export function blockFilter(arch: NodeJS.Architecture = process.arch): Buffer | 
   const abi = ABIS[arch];
   if (!abi) return null;
   const jump = (nrs: number[], to: string): Op[] => nrs.map((k) => ({ code: JEQ_K, k, yes: to }));
-  const modeCheck = (label: string, arg: number): Op[] => [
-    { label },
-    { code: LD_W_ABS, k: argLow(arg) },
-    { code: JSET_K, k: SETID_BITS, yes: 'deny', no: 'allow' },
-  ];
+  const modeCheck = (label: string, arg: number): Op[] => [{ label }, { code: LD_W_ABS, k: argLow(arg) }, { code: JSET_K, k: SETID_BITS, yes: 'deny', no: 'allow' }];
   const openCheck = (label: string, flagsArg: number, modeLabel: string): Op[] => [
     { label },
     { code: LD_W_ABS, k: argLow(flagsArg) },

@@ -2,8 +2,8 @@
 // and checks are computed, since bubblewrap binds a link's target. A workspace given as a link to the
 // home folder was checked as the link and bound as the home. Then the workspace is refused when it
 // is a place no block may have whole: the root, a system folder, the home folder or a folder that
-// holds it, one of the home's private places, or a folder the app keeps hidden (its data folder, the
-// private homes). The home folder is refused rather than masked: a deny-list of its secrets is never
+// holds it, one of the home's private places, or a folder that is or holds one the app keeps hidden
+// (its data folder, the private homes). The home folder is refused rather than masked: a deny-list of its secrets is never
 // complete, while the rest of the policy is an allow-list.
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
@@ -48,7 +48,9 @@ export function unsafeWorkspace(workspace: string, layout: Pick<HostLayout, 'hom
   if (isInside(ws, home)) return `the workspace ${ws} contains your home folder ${home}`;
   const privatePlace = PRIVATE_IN_HOME.map((p) => path.join(home, p)).find((p) => isInside(p, ws));
   if (privatePlace) return `the workspace ${ws} lies in ${privatePlace}, a private place of your home folder`;
-  const own = hidden.find((h) => isInside(h, ws) || isInside(ws, h));
-  if (own) return `the workspace ${ws} ${isInside(own, ws) ? 'lies in' : 'contains'} ${own}, a folder of the app that blocks never see`;
+  // Lying inside one is allowed: the CLI's default workspace is ~/.agentic/workspace, in its data
+  // folder, and a bind of the workspace shows nothing of the folder around it.
+  const own = hidden.find((h) => isInside(ws, h));
+  if (own) return `the workspace ${ws} ${own === ws ? 'is' : 'contains'} ${own}, a folder of the app that blocks never see`;
   return null;
 }
