@@ -49,7 +49,7 @@ export async function detectMemoryCgroup(): Promise<string | null> {
 }
 
 /** The files that set a limit of `bytes` on a cgroup of this version, swap included (none, for v1's memsw, where the kernel lacks swap accounting). */
-export async function memoryLimitFiles(dir: string, bytes: number): Promise<[string, string][]> {
+async function memoryLimitFiles(dir: string, bytes: number): Promise<[string, string][]> {
   if (dir.startsWith(`${V1}/`)) {
     const files: [string, string][] = [['memory.limit_in_bytes', String(bytes)]];
     if (await writable(path.join(dir, 'memory.memsw.limit_in_bytes'))) files.push(['memory.memsw.limit_in_bytes', String(bytes)]);

@@ -120,7 +120,7 @@ function assemble(ops: Op[]): Buffer {
 }
 
 /** The filter program for this machine's ABI, or null where none is known (the explanation says so). */
-export function blockFilter(arch: NodeJS.Architecture = process.arch): Buffer | null {
+function blockFilter(arch: NodeJS.Architecture = process.arch): Buffer | null {
   const abi = ABIS[arch];
   if (!abi) return null;
   const jump = (nrs: number[], to: string): Op[] => nrs.map((k) => ({ code: JEQ_K, k, yes: to }));
