@@ -91,6 +91,21 @@ describe.skipIf(process.platform !== 'linux')('workspace paths are resolved befo
     await expect(tools.explain(path.join(links, 'home-link'))).rejects.toThrow(/is your home folder/);
   });
 
+  it('binds a linked toolchain folder by its resolved path and shows the given path as a link to it', async () => {
+    const real = path.join(links, 'real-toolchain');
+    await mkdir(path.join(real, 'bin'), { recursive: true });
+    await writeFile(path.join(real, 'bin', 'tool'), '#!/bin/sh\necho TOOL-RAN\n', { mode: 0o755 });
+    await symlink(real, path.join(links, 'linked-toolchain'));
+    const base = await createCodeTools({ sandbox, network: false });
+    const bashChain = base.toolchains.find((t) => t.language === 'bash')!;
+    const toolchains = [...base.toolchains.filter((t) => t !== bashChain), { ...bashChain, roots: [path.join(links, 'linked-toolchain')] }];
+    const tools = await createCodeTools({ sandbox, network: false, toolchains });
+    const result = await tools.tools
+      .find((t) => t.tag === 'bash')!
+      .run(block('bash', `${links}/linked-toolchain/bin/tool; readlink ${links}/linked-toolchain; grep -c " ${links}/linked-toolchain " /proc/self/mountinfo`), context(ws.dir));
+    expect(result.output.trim().split('\n')).toEqual(['TOOL-RAN', real, '0']);
+  });
+
   it('refuses --workspace / (and a link to it) at once', () => {
     expect(() => prepareWorkspace('/')).toThrow(/root folder/);
     expect(() => prepareWorkspace(path.join(links, 'root-link'))).toThrow(/root folder/);

@@ -1,5 +1,6 @@
 // The sandbox spec of a block, from the code tools' options and the workspace: the one place that
 // decides what a block sees, shared by the tools and `agentic sandbox --explain`.
+import path from 'node:path';
 import { AppError } from '../../common/errors.js';
 import { privateHome } from './privateHome.js';
 import type { SandboxInfo } from './sandbox.js';
@@ -29,7 +30,13 @@ export function toolchainRoots(toolchains: readonly Toolchain[]): string[] {
  */
 export async function specFor(options: SpecOptions, workspace: string): Promise<Omit<SandboxSpec, 'writable'>> {
   const layout = options.sandbox.layout;
-  const [real, hidden, readOnly] = await Promise.all([resolvedPath(workspace), resolvedPaths([...options.hidden, options.homesDir]), resolvedPaths(options.readOnly)]);
+  const [real, hidden, readOnly, homesDir] = await Promise.all([
+    resolvedPath(workspace),
+    resolvedPaths([...options.hidden, options.homesDir]),
+    resolvedPaths(options.readOnly),
+    resolvedPath(options.homesDir),
+  ]);
+  const aliases = options.readOnly.map((given, i) => ({ path: path.resolve(given), target: readOnly[i]! })).filter((a) => a.path !== a.target);
   const unsafe = layout ? unsafeWorkspace(real, { ...layout, home: await resolvedPath(layout.home) }, hidden) : null;
   if (unsafe && options.sandbox.kind !== 'none') {
     const given = real === workspace ? '' : ` (${workspace} resolves to ${real})`;
@@ -38,8 +45,9 @@ export async function specFor(options: SpecOptions, workspace: string): Promise<
   return {
     workspace: real,
     network: options.network(),
-    home: await privateHome(options.homesDir, real),
+    home: await privateHome(homesDir, real),
     readOnly,
+    ...(aliases.length > 0 ? { aliases } : {}),
     hidden,
     limits: { ...DEFAULT_LIMITS, ...options.limits() },
   };

@@ -49,7 +49,7 @@ export interface PtyRunResult {
 export function envFor(options: Pick<PtyRunOptions, 'env' | 'sandbox' | 'sandboxSpec'>, marker: string): Record<string, string> {
   const { sandbox, sandboxSpec: spec } = options;
   const sandboxed = sandbox.kind !== 'none';
-  const visible = [...(spec.readOnly ?? []), ...(spec.home ? [spec.home] : []), ...spec.writable];
+  const visible = [...(spec.readOnly ?? []), ...(spec.aliases ?? []).map((a) => a.path), ...(spec.home ? [spec.home] : []), ...spec.writable];
   // Without bubblewrap the private home persists whole: Python must not run start-up hooks from it.
   const env = sandbox.kind === 'bubblewrap' ? options.env : { PYTHONNOUSERSITE: '1', ...options.env };
   return blockEnv(env, marker, {

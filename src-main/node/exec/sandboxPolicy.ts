@@ -27,6 +27,12 @@ export interface SandboxSpec {
   home?: string;
   /** Toolchain folders shown read-only. */
   readOnly?: string[];
+  /**
+   * Toolchain folders as given where a link leads to them (pyenv under a linked /home): shown as a
+   * link to the resolved folder, so the executables' given paths work while only the resolved,
+   * checked folder is bound.
+   */
+  aliases?: { path: string; target: string }[];
   /** Folders never shown, even when they lie inside a shown one (the app's data folder, other homes). */
   hidden?: string[];
   limits?: SandboxLimits;
@@ -135,6 +141,11 @@ export function policyMounts(layout: HostLayout, spec: SandboxSpec, probe: Probe
     if (systemVisible(root) || isInside(root, layout.home) || hidden.some((h) => isInside(h, root)) || shown.some((s) => isInside(s, root)) || probe(root) === null) continue;
     shown.push(root);
     mounts.push({ kind: 'ro', path: root, why: 'toolchain, read-only' });
+  }
+  for (const alias of spec.aliases ?? []) {
+    // Only where nothing shown or hidden lies: a link cannot be made inside a read-only bind.
+    const clear = (p: string) => !systemVisible(p) && ![...shown, spec.workspace, ...hidden].some((d) => isInside(d, p) || isInside(p, d));
+    if (shown.includes(alias.target) && clear(alias.path)) mounts.push({ kind: 'symlink', path: alias.path, target: alias.target, why: 'toolchain, as given (a link)' });
   }
   mounts.push({ kind: 'rw', path: spec.workspace, why: 'the workspace' });
   // What a shown folder contains of the hidden ones (a workspace set to the home folder, say) is masked.
