@@ -5,6 +5,7 @@
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DocLine } from './types.js';
+import { yieldNow } from './walk.js';
 import { decodeEntities, docxLines, odtLines } from './xmlText.js';
 import { openZip } from './zip.js';
 
@@ -68,9 +69,12 @@ async function pdfLines(file: string): Promise<DocLine[]> {
       const page = doc.loadPage(i);
       const text = page.toStructuredText('preserve-whitespace').asText();
       page.destroy();
-      text.split('\n').forEach((line, n) => {
-        if (line.trim()) lines.push({ text: line, page: i + 1, line: n + 1 });
-      });
+      // mupdf puts a blank line between text blocks: a PDF's line numbers count lines of text only.
+      text
+        .split('\n')
+        .filter((line) => line.trim())
+        .forEach((line, n) => lines.push({ text: line, page: i + 1, line: n + 1 }));
+      await yieldNow(); // a long PDF must not hold the event loop for its whole length
     }
   } finally {
     doc.destroy();
