@@ -24,6 +24,8 @@ export interface KnowledgeOptions {
   untrustedMarks?: () => readonly string[];
   onProgress?: (progress: IndexProgress) => void;
   watch?: boolean;
+  pollMs?: number;
+  fullScanMs?: number;
 }
 
 export interface SearchWorkspaceOptions {

@@ -1,7 +1,7 @@
 // The files of a workspace the index looks at: every regular file, except version-control and
 // dependency folders, caches, and what the user excludes. Symbolic links are not followed, so the
 // index never reaches outside the workspace. The walk yields to the event loop as it goes.
-import { lstat, readdir } from 'node:fs/promises';
+import { lstat, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Folders never indexed: version control, dependencies, environments, caches, build trees of tools. */
@@ -82,4 +82,16 @@ export async function walkFiles(root: string, rel: string, options: WalkOptions,
     }
   }
   return into;
+}
+
+/** The workspace's own exclusions: `.agenticignore` at its root, one pattern a line, `#` for comments. */
+export const IGNORE_FILE = '.agenticignore';
+
+export async function ignorePatterns(root: string): Promise<string[]> {
+  const text = await readFile(path.join(root, IGNORE_FILE), 'utf8').catch(() => '');
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'))
+    .slice(0, 1000);
 }

@@ -13,7 +13,7 @@ import { documentKind, extractLines } from './extract.js';
 import type { IndexStore } from './indexStore.js';
 import { hybridSearch } from './search.js';
 import type { Embedder, IndexProgress, SearchHit } from './types.js';
-import { excludedBy, walkFiles, yieldNow, type FileStat } from './walk.js';
+import { excludedBy, ignorePatterns, walkFiles, yieldNow, type FileStat } from './walk.js';
 
 export interface WorkspaceIndexOptions {
   /** The workspace's real path. */
@@ -22,7 +22,7 @@ export interface WorkspaceIndexOptions {
   logger: Logger;
   /** The embedding model, or null while there is none (full-text search only). */
   embedder?: () => Promise<Embedder | null>;
-  /** User exclusions: names, paths or globs. */
+  /** User exclusions: names, paths or globs (added to the workspace's `.agenticignore`). */
   excludes?: () => readonly string[];
   /** Marked files and folders (absolute real paths): their passages are untrusted. */
   untrustedMarks?: () => readonly string[];
@@ -150,7 +150,7 @@ export class WorkspaceIndex {
   private async scan(rel: string): Promise<void> {
     this.scanning = true;
     try {
-      const excluded = excludedBy(this.options.excludes?.() ?? []);
+      const excluded = excludedBy([...(this.options.excludes?.() ?? []), ...(await ignorePatterns(this.options.root))]);
       const found = new Map<string, FileStat>();
       const info = rel ? await lstat(path.join(this.options.root, rel)).catch(() => null) : null;
       if (!rel || info?.isDirectory()) {

@@ -103,6 +103,8 @@ describe('knowledge index', () => {
       '.git/HEAD': 'needle in git',
       'node_modules/x/index.js': 'needle in deps',
       'drafts/secret.md': 'needle in drafts',
+      'private/diary.md': 'needle in the diary',
+      '.agenticignore': '# mine\nprivate\n',
       'keep/notes.md': 'needle kept',
       'keep/download.txt': 'needle from a stranger',
       'image.png': 'needle in a png name',
