@@ -32,6 +32,8 @@ export interface SearchWorkspaceOptions {
   limit?: number;
   /** Index what is not indexed yet before answering (the CLI); otherwise the index as it is now. */
   refresh?: boolean;
+  /** Otherwise: wait this long at most for recent changes to be indexed (default 0). */
+  waitMs?: number;
   signal?: AbortSignal;
 }
 
@@ -79,6 +81,7 @@ export class KnowledgeService {
     if (query.length > MAX_QUERY_CHARS) throw new AppError('BAD_INPUT', `The search is too long (at most ${MAX_QUERY_CHARS} characters).`);
     const index = await this.index(workspace);
     if (options.refresh) await index.refresh();
+    else if (options.waitMs) await index.catchUp(options.waitMs);
     return index.search(query, options);
   }
 

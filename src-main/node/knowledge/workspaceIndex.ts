@@ -91,6 +91,22 @@ export class WorkspaceIndex {
     while (this.worker) await this.worker;
   }
 
+  /**
+   * Takes in what changed (the watch's notes, or a full scan where there is none) and waits up to
+   * `waitMs` for the index to catch up: a search sees a file written a moment ago, and a large
+   * backlog never holds the caller for long (the rest goes on in the background).
+   */
+  async catchUp(waitMs: number): Promise<void> {
+    if (this.watch) this.changesDue = true;
+    else this.fullScanDue = true;
+    this.kick();
+    if (!this.worker) return;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
+    await Promise.race([this.worker, timeout]);
+    clearTimeout(timer);
+  }
+
   async search(query: string, options: { limit?: number; signal?: AbortSignal } = {}): Promise<SearchHit[]> {
     const embedder = await this.embedder();
     return hybridSearch(this.options.store, query, { ...options, embedder });

@@ -47,9 +47,9 @@ class Paragraphs {
     this.heading = true;
   }
   end(): void {
+    // Lines count the page's lines of text, as for PDFs: empty paragraphs (spacing, a page break's own) are not counted.
     for (const part of this.text.split('\n')) {
-      this.lineOnPage++;
-      if (part.trim()) this.lines.push({ text: part, page: this.page, line: this.lineOnPage, ...(this.heading ? { heading: true } : {}) });
+      if (part.trim()) this.lines.push({ text: part, page: this.page, line: ++this.lineOnPage, ...(this.heading ? { heading: true } : {}) });
     }
     this.text = '';
     this.heading = false;

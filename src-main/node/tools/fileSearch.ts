@@ -7,11 +7,13 @@ import { untrustedSource } from '../workspace/untrusted.js';
 
 /** What the tool needs of the knowledge service. */
 export interface KnowledgeSearch {
-  searchWorkspace(workspace: string, query: string, options: { limit?: number; signal?: AbortSignal }): Promise<SearchHit[]>;
+  searchWorkspace(workspace: string, query: string, options: { limit?: number; waitMs?: number; signal?: AbortSignal }): Promise<SearchHit[]>;
   progress(workspace: string): Promise<IndexProgress>;
 }
 
 const HITS = 8;
+/** How long a search waits for files changed a moment ago (a turn may just have written them). */
+const CATCH_UP_MS = 5000;
 
 /** Where a hit is, as the answer should cite it: `notes/a.pdf, page 2, lines 4-9`. */
 export function citation(hit: Pick<SearchHit, 'path' | 'page' | 'lines'>): string {
@@ -34,7 +36,7 @@ export async function searchAction(knowledge: KnowledgeSearch | undefined, block
   const query = (block.params.query ?? block.params.name ?? '').trim();
   if (!knowledge) return { status: 'failed', exitCode: null, output: '', feedback: 'Search is not available here: find files by name with action=list instead.' };
   if (!query) return { status: 'failed', exitCode: null, output: '', feedback: 'action=search needs a `query=` line: the words or the question to look for.' };
-  const hits = await knowledge.searchWorkspace(ctx.workspace, query, { limit: HITS, signal: ctx.signal });
+  const hits = await knowledge.searchWorkspace(ctx.workspace, query, { limit: HITS, waitMs: CATCH_UP_MS, signal: ctx.signal });
   const progress = await knowledge.progress(ctx.workspace);
   const note =
     progress.pending > 0 || progress.state === 'scanning' ? `\n\n(The index is still being built, ${progress.pending} file(s) to go: results may be incomplete.)` : '';

@@ -52,8 +52,8 @@ describe('knowledge extraction keeps pages and lines', () => {
       makeDocx([['# Lease agreement', 'Between the landlord & the tenant.'], ['# Termination', 'Either party may end the lease with 30 days notice.'], ['Signed in Lisbon']]),
     );
     expect(lines.find((l) => l.text.includes('landlord & the tenant'))?.page).toBe(1);
-    expect(lines.find((l) => l.text === 'Termination')).toMatchObject({ page: 2, heading: true });
-    expect(lines.find((l) => l.text.includes('30 days'))?.page).toBe(2);
+    expect(lines.find((l) => l.text === 'Termination')).toMatchObject({ page: 2, line: 1, heading: true });
+    expect(lines.find((l) => l.text.includes('30 days'))).toMatchObject({ page: 2, line: 2 });
     expect(lines.find((l) => l.text.includes('Lisbon'))?.page).toBe(3);
     const passage = toPassages(lines).find((p) => p.text.includes('30 days'));
     expect(passage).toMatchObject({ page: 2, heading: 'Termination' });
@@ -62,7 +62,7 @@ describe('knowledge extraction keeps pages and lines', () => {
   it('reads ODT pages from soft page breaks and page-breaking styles', async () => {
     const { lines } = await extracted('notes.odt', makeOdt([['# Trip notes', 'Flights booked.'], ['Lisbon  trip: hotel near Alfama.'], ['Budget: 900 EUR']]));
     expect(lines.find((l) => l.text === 'Trip notes')).toMatchObject({ page: 1, heading: true });
-    expect(lines.find((l) => l.text.includes('Alfama'))).toMatchObject({ page: 2, text: 'Lisbon  trip: hotel near Alfama.' });
+    expect(lines.find((l) => l.text.includes('Alfama'))).toMatchObject({ page: 2, line: 1, text: 'Lisbon  trip: hotel near Alfama.' });
     expect(lines.find((l) => l.text.includes('Budget'))?.page).toBe(3);
   });
 
