@@ -15,7 +15,7 @@ export const USAGE = `Usage:
           [--replay FILE] [--yes] [--block-timeout SECONDS] [--max-attempts N] [--session ID] [--json]
           (REQUEST "-" reads it from standard input; --file PATH reads it from a file)
   agentic route ["REQUEST" | --file PATH] [--json]     (no REQUEST: one request per stdin line)
-  agentic models list|download ID|rm ID [--json]   (language models and whisper-* speech-to-text models)
+  agentic models list|download ID|rm ID [--json]   (language, whisper-* speech-to-text and embedding models)
   agentic listen FILE.wav [--stt-model ID_OR_PATH] [--language CODE] [--json]   (utterances and their transcripts)
   agentic say "TEXT" [--out FILE.wav] [--language CODE] [--voice ID]
   agentic sessions [--json]
