@@ -27,7 +27,10 @@ export function toPassages(lines: readonly DocLine[], max = PASSAGE_CHARS): Pass
       const text = line.text.trimEnd();
       if (line.heading) {
         flush();
-        heading = text.replace(/^#+\s*/, '').trim().slice(0, 200);
+        heading = text
+          .replace(/^#+\s*/, '')
+          .trim()
+          .slice(0, 200);
       }
       if (current && (current.page !== line.page || current.size + text.length > max)) flush();
       current ??= { page: line.page, start: line.line, end: line.line, text: [], size: 0 };

@@ -85,9 +85,7 @@ async function pdfLines(file: string): Promise<DocLine[]> {
 /** HTML without its tags, line for line with the source; script and style bodies blanked. */
 export function htmlLines(html: string): DocLine[] {
   const keepNewlines = (s: string) => s.replace(/[^\n]/g, '');
-  const stripped = html
-    .replace(/<(script|style|noscript|template)\b[\s\S]*?<\/\1\s*>/gi, keepNewlines)
-    .replace(/<!--[\s\S]*?-->/g, keepNewlines);
+  const stripped = html.replace(/<(script|style|noscript|template)\b[\s\S]*?<\/\1\s*>/gi, keepNewlines).replace(/<!--[\s\S]*?-->/g, keepNewlines);
   const lines: DocLine[] = [];
   stripped.split(/\r?\n/).forEach((raw, i) => {
     const heading = /<h[1-6]\b/i.test(raw);

@@ -160,22 +160,27 @@ export class IndexStore {
       )
       .all(...ids) as { id: number; path: string; page: number | null; line_start: number; line_end: number; heading: string | null; text: string; untrusted: number }[];
     return new Map(
-      rows.map((r) => [r.id, { id: r.id, path: r.path, page: r.page, lineStart: r.line_start, lineEnd: r.line_end, heading: r.heading, text: r.text, untrusted: r.untrusted === 1 }]),
+      rows.map((r) => [
+        r.id,
+        { id: r.id, path: r.path, page: r.page, lineStart: r.line_start, lineEnd: r.line_end, heading: r.heading, text: r.text, untrusted: r.untrusted === 1 },
+      ]),
     );
   }
 
   /** Passage ids by full-text rank, best first. `match` is an FTS5 query. */
   fullText(match: string, limit: number): number[] {
-    const rows = this.db.prepare('SELECT rowid AS id FROM passages_fts WHERE passages_fts MATCH ? ORDER BY bm25(passages_fts, 1.0, 2.0) LIMIT ?').all(match, limit) as { id: number }[];
+    const rows = this.db.prepare('SELECT rowid AS id FROM passages_fts WHERE passages_fts MATCH ? ORDER BY bm25(passages_fts, 1.0, 2.0) LIMIT ?').all(match, limit) as {
+      id: number;
+    }[];
     return rows.map((r) => r.id);
   }
 
   /** Passage ids nearest to the vector (approximate, DiskANN), nearest first. */
   nearest(vector: Float32Array, limit: number): number[] {
     if (!this.vectorDims()) return [];
-    const rows = this.db
-      .prepare("SELECT id FROM vector_top_k('vectors_ann', ?, ?)")
-      .all(Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength), limit) as { id: number }[];
+    const rows = this.db.prepare("SELECT id FROM vector_top_k('vectors_ann', ?, ?)").all(Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength), limit) as {
+      id: number;
+    }[];
     return rows.map((r) => r.id);
   }
 }

@@ -41,6 +41,16 @@ export async function hybridSearch(store: IndexStore, query: string, options: Se
   return best.flatMap(([id, score]) => {
     const row = rows.get(id);
     if (!row) return [];
-    return [{ path: row.path, page: row.page, lines: [row.lineStart, row.lineEnd] as [number, number], heading: row.heading, score: Number(score.toFixed(6)), text: row.text, untrusted: row.untrusted }];
+    return [
+      {
+        path: row.path,
+        page: row.page,
+        lines: [row.lineStart, row.lineEnd] as [number, number],
+        heading: row.heading,
+        score: Number(score.toFixed(6)),
+        text: row.text,
+        untrusted: row.untrusted,
+      },
+    ];
   });
 }

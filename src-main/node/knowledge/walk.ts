@@ -41,7 +41,12 @@ export function excludedBy(patterns: readonly string[]): (rel: string) => boolea
     .map((p) => p.trim().replace(/^\.?\/+|\/+$/g, ''))
     .filter(Boolean)
     .map((p) => {
-      const body = p.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*\*/g, '\u0000').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]').replace(/\u0000/g, '.*');
+      const body = p
+        .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*\*/g, '\u0000')
+        .replace(/\*/g, '[^/]*')
+        .replace(/\?/g, '[^/]')
+        .replace(/\u0000/g, '.*');
       // A pattern without a slash matches a name anywhere; with one, a path from the root. Both cover what is under it.
       return new RegExp(p.includes('/') ? `^${body}(/|$)` : `(^|/)${body}(/|$)`);
     });

@@ -38,8 +38,7 @@ export async function searchAction(knowledge: KnowledgeSearch | undefined, block
   if (!query) return { status: 'failed', exitCode: null, output: '', feedback: 'action=search needs a `query=` line: the words or the question to look for.' };
   const hits = await knowledge.searchWorkspace(ctx.workspace, query, { limit: HITS, waitMs: CATCH_UP_MS, signal: ctx.signal });
   const progress = await knowledge.progress(ctx.workspace);
-  const note =
-    progress.pending > 0 || progress.state === 'scanning' ? `\n\n(The index is still being built, ${progress.pending} file(s) to go: results may be incomplete.)` : '';
+  const note = progress.pending > 0 || progress.state === 'scanning' ? `\n\n(The index is still being built, ${progress.pending} file(s) to go: results may be incomplete.)` : '';
   const untrusted = hits.find((h) => h.untrusted);
   return { status: 'ok', exitCode: null, output: formatHits(query, hits) + note, ...(untrusted ? { untrusted: untrustedSource(untrusted.path) } : {}) };
 }

@@ -13,7 +13,13 @@ describe('agentic search', () => {
     const home = mkdtempSync(join(tmpdir(), 'cli-search-'));
     const ws = join(home, 'ws');
     mkdirSync(join(ws, 'notes'), { recursive: true });
-    writeFileSync(join(ws, 'lease.docx'), makeDocx([['# Lease', 'Rent is due monthly.'], ['# Termination', 'Either party may terminate with 30 days notice.']]));
+    writeFileSync(
+      join(ws, 'lease.docx'),
+      makeDocx([
+        ['# Lease', 'Rent is due monthly.'],
+        ['# Termination', 'Either party may terminate with 30 days notice.'],
+      ]),
+    );
     writeFileSync(join(ws, 'invoice.pdf'), await makePdf('Plumber invoice March 420 EUR'));
     writeFileSync(join(ws, 'notes/trip.md'), '# Lisbon\nTram 28 and the termination of our hotel booking.\n');
 

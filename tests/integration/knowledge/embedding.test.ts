@@ -17,7 +17,11 @@ const logger = createLogger({ level: 'error' });
 const base = realpathSync(mkdtempSync(join(tmpdir(), 'knowledge-embed-')));
 const root = join(base, 'ws');
 mkdirSync(root);
-const notes = ['The plumber sent an invoice in March for the kitchen sink.', 'Our Lisbon trip: hotel in Alfama, tram 28, pastéis de nata.', 'Contract: either party may terminate with thirty days notice.'];
+const notes = [
+  'The plumber sent an invoice in March for the kitchen sink.',
+  'Our Lisbon trip: hotel in Alfama, tram 28, pastéis de nata.',
+  'Contract: either party may terminate with thirty days notice.',
+];
 notes.forEach((text, i) => writeFileSync(join(root, `note-${i}.md`), `# Note ${i}\n${text}`));
 
 const embedder = new LlamaEmbedder(tinyModelPath(), async () => (await sharedLlama(false, logger)).llama, 1);

@@ -34,7 +34,10 @@ async function extracted(name: string, bytes: Uint8Array | string) {
 
 describe('knowledge extraction keeps pages and lines', () => {
   it('reads each PDF page with its number', async () => {
-    const { kind, lines } = await extracted('report.pdf', await pdfPages([['Quarterly summary'], ['Plumber invoice March', 'Total due 420 EUR'], ['Termination clause: thirty days notice']]));
+    const { kind, lines } = await extracted(
+      'report.pdf',
+      await pdfPages([['Quarterly summary'], ['Plumber invoice March', 'Total due 420 EUR'], ['Termination clause: thirty days notice']]),
+    );
     expect(kind).toBe('pdf');
     const at = (text: string) => lines.find((l) => l.text.includes(text));
     expect(at('Quarterly')?.page).toBe(1);
@@ -67,7 +70,8 @@ describe('knowledge extraction keeps pages and lines', () => {
   });
 
   it('keeps HTML source line numbers and drops scripts', async () => {
-    const html = '<html><head><style>\nbody{}\n</style></head>\n<body>\n<h1>Recipes</h1>\n<script>\nvar secret = 1;\n</script>\n<p>Bake at 180 &deg;C &amp; wait</p>\n</body></html>';
+    const html =
+      '<html><head><style>\nbody{}\n</style></head>\n<body>\n<h1>Recipes</h1>\n<script>\nvar secret = 1;\n</script>\n<p>Bake at 180 &deg;C &amp; wait</p>\n</body></html>';
     const { kind, lines } = await extracted('page.html', html);
     expect(kind).toBe('html');
     expect(lines.find((l) => l.text === 'Recipes')).toMatchObject({ line: 5, heading: true });
