@@ -18,7 +18,7 @@ describe('workspace search', () => {
     await page.getByTestId('knowledge-query').press('Enter');
     const hits = page.getByTestId('knowledge-hit');
     await expect.poll(() => hits.count(), { timeout: 30_000 }).toBe(1);
-    expect(await hits.first().textContent()).toContain('notes/lease.mdlines 3-4');
+    expect(await hits.first().textContent()).toContain('notes/lease.md lines 3-4');
     await screenshot(page, 'workspace-search');
     await hits.first().click();
     await expect.poll(() => page.getByTestId('preview-at').textContent()).toContain('Found on lines 3-4:# Lease\nEither party may terminate with 30 days notice.');
