@@ -21,6 +21,7 @@ import type { EmbeddedBrowserHooks } from './node/settings/adapters.js';
 import { SecretStore, type SecretCipher } from './node/settings/secrets.js';
 import { SettingsFile } from './node/settings/settingsFile.js';
 import { createNodeHandlers } from './node/handlers/index.js';
+import { createKnowledgeHandlers } from './node/knowledge/handlers.js';
 import type { PathPicker } from './node/handlers/onboarding.js';
 import type { PathRevealer } from './node/handlers/workspaceReveal.js';
 import { createVoice, type VoiceWiring } from './node/voice/handlers.js';
@@ -144,6 +145,7 @@ export async function createApp(config: AppConfig): Promise<App> {
       revealPath: config.revealPath,
     }),
     ...voice.handlers((input, ctx) => handlers['turn.send'](input, ctx)),
+    ...createKnowledgeHandlers(adapters.knowledge, workspace),
   };
 
   return {
