@@ -29,6 +29,7 @@ import { createLogger } from './node/logger.js';
 import { SqliteStore } from './node/store/sqliteStore.js';
 import { createCheckpointService } from './node/checkpoints/wiring.js';
 import type { CheckpointService } from './node/checkpoints/service.js';
+import { createInputFiles } from './node/workspace/inputFiles.js';
 
 export type HostKind = 'electron' | 'web' | 'cli';
 
@@ -125,6 +126,7 @@ export async function createApp(config: AppConfig): Promise<App> {
     summaryPrompt: () => assemblePrompt(prompts, 'summarize', { os: platform(), workspace: '', languages: [], language: 'auto', date: today() }),
     logger,
     checkpoints,
+    largeInputs: { files: createInputFiles(), prompts, vars: () => ({ os: platform(), workspace: '', languages: [], language: 'auto', date: today() }) },
   });
 
   const handlers: Handlers = {

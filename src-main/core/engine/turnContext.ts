@@ -9,6 +9,8 @@ import type { ApprovalVerdict, AskUser, Block, ChatMessage, Emit, LlmProvider, L
 import type { SessionStore } from '../store.js';
 import { toolPolicy } from '../tools/registry.js';
 import { fitToContext } from './budget.js';
+import { cachedCounter, keepLargeOutput, offloadToFit, type OffloadEnv } from '../largeInput/offload.js';
+import { runWithLargeInputs, type LargeInputEnv } from '../largeInput/request.js';
 
 export interface TurnServices {
   store: SessionStore;
@@ -21,6 +23,8 @@ export interface TurnServices {
   blockTimeoutMs: number;
   /** Blocks one reply may run; the rest are refused with feedback (default 20). */
   maxBlocksPerReply?: number;
+  /** Keeps texts too large for the context as workspace files (issue 29); without it calls are only trimmed. */
+  largeInputs?: LargeInputEnv;
 }
 
 export interface TurnState {
@@ -60,11 +64,18 @@ export function createAgentContext(
     emit(event);
   };
 
+  // Counted with the model's tokenizer before every call; each text once (the loop resends them).
+  const counter = cachedCounter(llm);
+  const offload: OffloadEnv | null = services.largeInputs
+    ? { files: services.largeInputs.files, workspace: state.workspace, counter, contextSize: state.contextSize, emit, ids, kept: new Map() }
+    : null;
+
   const callModel: AgentContext['callModel'] = async (messages: ChatMessage[], options: ModelCallOptions = {}) => {
     state.signal.throwIfAborted();
     const call = ++state.llmCalls;
     const stream = options.stream !== false;
-    const fitted = await fitToContext(llm, messages, state.contextSize);
+    const roomy = offload ? await offloadToFit(messages, offload) : messages;
+    const fitted = await fitToContext(counter, roomy, state.contextSize);
     if (stream) emit({ type: 'llm.started', ...ids, call, agent: input.agentName });
     const completion = await llm.complete({
       messages: fitted,
@@ -104,13 +115,15 @@ export function createAgentContext(
       const verdict = await services.judge(block, { workspace: state.workspace, tainted: reason !== null, ...(reason !== null ? { taintReason: reason } : {}) });
       result = await approveThenRun(block, tool, verdict);
     }
+    const output = result.feedback && result.status !== 'ok' ? `${result.output}${result.output ? '\n' : ''}${result.feedback}` : result.output;
     const finished: BlockResult = {
       blockId: block.id,
       tool: block.tag,
       status: result.status,
       success: result.status === 'ok',
       exitCode: result.exitCode,
-      output: result.feedback && result.status !== 'ok' ? `${result.output}${result.output ? '\n' : ''}${result.feedback}` : result.output,
+      // file_finder's reads are bounded and ranged already; other tools' floods are kept whole as files.
+      output: offload && block.tag !== 'file_finder' ? await keepLargeOutput(output, offload) : output,
       savedTo: result.savedTo,
       durationMs: result.durationMs || Math.round(performance.now() - started),
     };
@@ -170,7 +183,7 @@ export function createAgentContext(
   const runSubAgent: AgentContext['runSubAgent'] = async (name, request): Promise<AgentOutcome> => {
     if (name === input.agentName && name === 'planner') throw new AppError('BAD_INPUT', 'A planner cannot start another planner.');
     const sub = createAgentContext(services, state, { request, history: [], cacheKey: `${input.cacheKey}:${name}:${state.llmCalls}`, agentName: name });
-    return services.agent(name).run(sub);
+    return services.largeInputs ? runWithLargeInputs(services.agent(name), sub, services.largeInputs, state.contextSize, null) : services.agent(name).run(sub);
   };
 
   return {
