@@ -2,10 +2,11 @@
 // part is read in its own model call that fits, then the parts' notes are combined (merged in
 // rounds first when even the notes do not fit). Stop is honoured between parts and, through the
 // turn's signal, within each call; progress goes out as `work.progress` events.
+import { AppError } from '../../common/errors.js';
 import type { AgentContext } from '../agent.js';
 import { ANSWER_RESERVE } from '../engine/budget.js';
 import { assemblePrompt, type PromptSource, type PromptVars } from '../prompts.js';
-import { lineRange, splitIntoPieces, type Piece } from './pieces.js';
+import { lineRange, splitIntoPieces, type CountTokens, type Piece } from './pieces.js';
 
 export interface DigestEnv {
   prompts: PromptSource;
@@ -31,20 +32,25 @@ const replyTokens = (contextSize: number) => Math.min(ANSWER_RESERVE, Math.floor
 /** Per-message overhead the budget counts (see countMessages) plus slack for chat-template tokens. */
 const FRAME_TOKENS = 64;
 
+const partPrompt = (env: DigestEnv, job: DigestJob, vars: Record<string, string>) =>
+  assemblePrompt(env.prompts, 'digest/part', { ...env.vars, ...vars, instruction: job.instruction, source: job.source });
+
+/** The parts a text is read in: each fits one call beside the longest system prompt a part gets and the reply. */
+export async function planParts(count: CountTokens, env: DigestEnv, job: DigestJob): Promise<Piece[]> {
+  const sample = partPrompt(env, job, { part: '9999', parts: '9999', range: 'lines 9999999–9999999' });
+  const room = env.contextSize - replyTokens(env.contextSize) - (await count(sample)) - FRAME_TOKENS;
+  if (room < 64) throw new AppError('CONTEXT_OVERFLOW', `The model's context (${env.contextSize} tokens) is too small to read a long text in parts.`);
+  return splitIntoPieces(job.text, room, count);
+}
+
 export async function digestText(ctx: AgentContext, env: DigestEnv, job: DigestJob): Promise<DigestResult> {
-  const count = (t: string) => ctx.llm.countTokens(t);
   const reply = replyTokens(env.contextSize);
-  const partPrompt = (vars: Record<string, string>) => assemblePrompt(env.prompts, 'digest/part', { ...env.vars, ...vars, instruction: job.instruction, source: job.source });
-  // The longest system prompt a part gets, to size the parts.
-  const sample = partPrompt({ part: '9999', parts: '9999', range: 'lines 9999999–9999999' });
-  const room = env.contextSize - reply - (await count(sample)) - FRAME_TOKENS;
-  if (room < 64) throw new Error(`the model's context (${env.contextSize} tokens) is too small to read a long text in parts`);
-  const parts = await splitIntoPieces(job.text, room, count);
+  const parts = await planParts((t) => ctx.llm.countTokens(t), env, job);
   const notes: string[] = [];
   for (const piece of parts) {
     ctx.signal.throwIfAborted();
     ctx.emit({ type: 'work.progress', sessionId: ctx.sessionId, turnId: ctx.turnId, stage: 'part', part: piece.index, parts: parts.length });
-    const system = partPrompt({ part: String(piece.index), parts: String(parts.length), range: lineRange(piece) });
+    const system = partPrompt(env, job, { part: String(piece.index), parts: String(parts.length), range: lineRange(piece) });
     const out = await ctx.callModel(
       [
         { role: 'system', content: system },
