@@ -127,6 +127,7 @@ export async function createApp(config: AppConfig): Promise<App> {
     logger,
     checkpoints,
     largeInputs: { files: createInputFiles(), prompts, vars: () => ({ os: platform(), workspace: '', languages: [], language: 'auto', date: today() }) },
+    memory: { store: store.memory, settings: () => settings.get().memory, header: () => prompts.get('memory'), proposeHint: () => prompts.get('memory-propose') },
   });
 
   const handlers: Handlers = {

@@ -83,6 +83,8 @@ export const SettingsSchema = z.object({
       maxStoreMB: z.number().min(0).max(10_000_000).default(5000),
     })
     .default({}),
+  /** Memory across sessions (issue 29): off, sent to cloud providers only when allowed, its share of a system prompt. */
+  memory: z.object({ enabled: z.boolean().default(true), allowCloud: z.boolean().default(false), maxTokens: z.number().int().min(32).max(8192).default(400) }).default({}),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 /** A partial update: objects merge key by key, arrays and scalars replace. */
@@ -110,6 +112,7 @@ export const SettingsPatchSchema = z
     voice: VoiceSettingsPatchSchema,
     maxBlocksPerReply: z.number().int().min(1).max(200),
     checkpoints: z.object({ maxFileMB: z.number().min(0).max(100_000), maxAgeDays: z.number().min(0).max(3650), maxStoreMB: z.number().min(0).max(10_000_000) }).partial(),
+    memory: z.object({ enabled: z.boolean(), allowCloud: z.boolean(), maxTokens: z.number().int().min(32).max(8192) }).partial(),
   })
   .partial()
   .strict();

@@ -8,8 +8,8 @@ import { DEFAULT_MAX_BLOCKS, parseReplyBlocks, withPlaceholders } from '../block
 import type { ApprovalVerdict, AskUser, Block, ChatMessage, Emit, LlmProvider, Logger, Tool, ToolResult } from '../ports.js';
 import type { SessionStore } from '../store.js';
 import { toolPolicy } from '../tools/registry.js';
-import { fitToContext } from './budget.js';
-import { cachedCounter, keepLargeOutput, offloadToFit, type OffloadEnv } from '../largeInput/offload.js';
+import { countMessages, fitToContext } from './budget.js';
+import { cachedCounter, callLimit, keepLargeOutput, offloadToFit, type OffloadEnv } from '../largeInput/offload.js';
 import { runWithLargeInputs, type LargeInputEnv } from '../largeInput/request.js';
 
 export interface TurnServices {
@@ -25,6 +25,8 @@ export interface TurnServices {
   maxBlocksPerReply?: number;
   /** Keeps texts too large for the context as workspace files (issue 29); without it calls are only trimmed. */
   largeInputs?: LargeInputEnv;
+  /** Appended to the system prompt of every streamed call (the memory block), when the call still fits with it. */
+  systemExtra?: string;
 }
 
 export interface TurnState {
@@ -51,6 +53,11 @@ export function taintReason(state: Pick<TurnState, 'taintedBy' | 'heldTaint'>): 
   return null;
 }
 
+function withSystemExtra(messages: ChatMessage[], extra: string | undefined): ChatMessage[] | null {
+  if (!extra || messages[0]?.role !== 'system') return null;
+  return [{ role: 'system', content: `${messages[0].content.trimEnd()}\n\n${extra}` }, ...messages.slice(1)];
+}
+
 export function createAgentContext(
   services: TurnServices,
   state: TurnState,
@@ -74,7 +81,11 @@ export function createAgentContext(
     state.signal.throwIfAborted();
     const call = ++state.llmCalls;
     const stream = options.stream !== false;
-    const roomy = offload ? await offloadToFit(messages, offload) : messages;
+    const room = (list: ChatMessage[]) => (offload ? offloadToFit(list, offload) : Promise.resolve(list));
+    const extra = stream ? withSystemExtra(messages, services.systemExtra) : null;
+    let roomy = extra ? await room(extra) : await room(messages);
+    // Memory is worth less than the task: a call that cannot fit with it goes without it.
+    if (extra && (await countMessages(counter, roomy)) > callLimit(state.contextSize)) roomy = await room(messages);
     const fitted = await fitToContext(counter, roomy, state.contextSize);
     if (stream) emit({ type: 'llm.started', ...ids, call, agent: input.agentName });
     const completion = await llm.complete({
