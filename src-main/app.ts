@@ -30,6 +30,7 @@ import { SqliteStore } from './node/store/sqliteStore.js';
 import { createCheckpointService } from './node/checkpoints/wiring.js';
 import type { CheckpointService } from './node/checkpoints/service.js';
 import { createInputFiles } from './node/workspace/inputFiles.js';
+import { createMemoryHandlers } from './core/memory/memoryHandlers.js';
 
 export type HostKind = 'electron' | 'web' | 'cli';
 
@@ -132,6 +133,7 @@ export async function createApp(config: AppConfig): Promise<App> {
 
   const handlers: Handlers = {
     ...createSessionHandlers({ store, engine, approvals, emit: bus.emit }),
+    ...createMemoryHandlers({ memory: store.memory, sessions: store, emit: bus.emit }),
     ...checkpoints.handlers,
     ...createNodeHandlers({
       host: config.host,

@@ -36,6 +36,7 @@ type NodeCommands = Exclude<
   | 'approval.answer'
   | CheckpointCommands
   | VoiceCommandName
+  | `memory.${string}`
 >;
 
 export function createNodeHandlers(deps: {

@@ -145,6 +145,13 @@ const sampleInputs: { [K in CommandName]: CommandInput<K> } = {
   'voice.downloadModel': { id: 'whisper-base' },
   'voice.deleteModel': { id: 'whisper-base' },
   'checkpoint.redo': { turnId: 't' },
+  'memory.list': {},
+  'memory.add': { text: 'My project uses Python 3.12' },
+  'memory.update': { id: 1, enabled: false },
+  'memory.delete': { id: 1 },
+  'memory.export': {},
+  'memory.import': { memories: [{ text: 'Answer in French', enabled: true }] },
+  'memory.session': { sessionId: 's', off: true },
 };
 
 const roundTrip = (v: unknown) => JSON.parse(JSON.stringify(v)) as unknown;

@@ -90,3 +90,32 @@ describe('memory across sessions', () => {
     expect(systemOf(t, 2)).not.toContain('EvilBank');
   }, 60_000);
 });
+
+describe('memory commands (the Memory panel and the web UI use these)', () => {
+  it('edit, disable, confirm, delete, export and import through the contract handlers', async () => {
+    t = await startTestApp(['ok']);
+    const h = t.app.handlers;
+    const ctx = { clientId: 'test' };
+    const a = await h['memory.add']({ text: 'Answer in French' }, ctx);
+    const proposed = t.app.store.memory.addMemory('The user uses Vim', { source: 'agent', status: 'proposed' });
+    expect(await h['memory.update']({ id: a.id, text: 'Answer in Spanish' }, ctx)).toMatchObject({ text: 'Answer in Spanish', enabled: true });
+    expect(await h['memory.update']({ id: a.id, enabled: false }, ctx)).toMatchObject({ enabled: false });
+    // An export holds only what the user confirmed.
+    expect(await h['memory.export']({}, ctx)).toEqual({ memories: [{ text: 'Answer in Spanish', enabled: false }] });
+    expect(await h['memory.update']({ id: proposed.id, status: 'active' }, ctx)).toMatchObject({ status: 'active' });
+    const exported = await h['memory.export']({}, ctx);
+    expect(await h['memory.delete']({ id: a.id }, ctx)).toEqual({ deleted: true });
+    expect(await h['memory.delete']({ id: a.id }, ctx)).toEqual({ deleted: false });
+    // Import adds what is missing and skips what is already there.
+    expect(await h['memory.import'](exported, ctx)).toEqual({ added: 1 });
+    expect((await h['memory.list']({}, ctx)).map((m) => [m.text, m.enabled])).toEqual([
+      ['The user uses Vim', true],
+      ['Answer in Spanish', false],
+    ]);
+    await expect(h['memory.update']({ id: 424242, enabled: true }, ctx)).rejects.toThrow(/No memory 424242/);
+    const session = t.newSession();
+    expect(await h['memory.session']({ sessionId: session }, ctx)).toEqual({ off: false });
+    expect(await h['memory.session']({ sessionId: session, off: true }, ctx)).toEqual({ off: true });
+    expect(t.app.store.memory.sessionMemoryOff(session)).toBe(true);
+  });
+});
