@@ -30,6 +30,8 @@ import { createLogger } from './node/logger.js';
 import { SqliteStore } from './node/store/sqliteStore.js';
 import { createCheckpointService } from './node/checkpoints/wiring.js';
 import type { CheckpointService } from './node/checkpoints/service.js';
+import { createInputFiles } from './node/workspace/inputFiles.js';
+import { createMemoryHandlers } from './core/memory/memoryHandlers.js';
 
 export type HostKind = 'electron' | 'web' | 'cli';
 
@@ -126,10 +128,13 @@ export async function createApp(config: AppConfig): Promise<App> {
     summaryPrompt: () => assemblePrompt(prompts, 'summarize', { os: platform(), workspace: '', languages: [], language: 'auto', date: today() }),
     logger,
     checkpoints,
+    largeInputs: { files: createInputFiles(), prompts, vars: () => ({ os: platform(), workspace: '', languages: [], language: 'auto', date: today() }) },
+    memory: { store: store.memory, settings: () => settings.get().memory, header: () => prompts.get('memory'), proposeHint: () => prompts.get('memory-propose') },
   });
 
   const handlers: Handlers = {
     ...createSessionHandlers({ store, engine, approvals, emit: bus.emit, onDeleted: async (id) => void (await checkpoints.deleteSession(id)) }),
+    ...createMemoryHandlers({ memory: store.memory, sessions: store, emit: bus.emit }),
     ...checkpoints.handlers,
     ...createNodeHandlers({
       host: config.host,

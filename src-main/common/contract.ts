@@ -8,6 +8,7 @@ import { voiceCommands } from './voice.js';
 import { knowledgeCommands } from './knowledge.js';
 import { ChangeViewSchema, CheckpointSummarySchema, FileDiffSchema, RestoreResultSchema } from './checkpoints.js';
 import { MAX_REQUEST_CHARS } from './limits.js';
+import { memoryCommands } from './memory.js';
 
 /** One table of commands: `domain.verb` → input and output schemas. Handlers are typed from it. */
 const cmd = <I extends z.ZodTypeAny, O extends z.ZodTypeAny>(input: I, output: O) => ({ input, output });
@@ -190,6 +191,8 @@ export const commands = {
   ...voiceCommands,
   // Knowledge (issue 30): the workspace's search index.
   ...knowledgeCommands,
+  // Memory across sessions (issue 29).
+  ...memoryCommands,
 } as const;
 
 export type Commands = typeof commands;

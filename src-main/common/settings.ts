@@ -85,6 +85,8 @@ export const SettingsSchema = z.object({
       maxStoreMB: z.number().min(0).max(10_000_000).default(5000),
     })
     .default({}),
+  /** Memory across sessions (issue 29): off, sent to cloud providers only when allowed, its share of a system prompt. */
+  memory: z.object({ enabled: z.boolean().default(true), allowCloud: z.boolean().default(false), maxTokens: z.number().int().min(32).max(8192).default(400) }).default({}),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 /** A partial update: objects merge key by key, arrays and scalars replace. Bounds come from SettingsSchema. */

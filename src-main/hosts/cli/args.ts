@@ -5,6 +5,7 @@ import { PROVIDER_KINDS, type ProviderKind } from '../../common/providers.js';
 
 import { parseCheckpointArgs, type CheckpointArgs } from './checkpointArgs.js';
 import { UsageError } from './usageError.js';
+import { parseMemoryArgs, type MemoryArgs } from './memoryArgs.js';
 
 export { UsageError };
 
@@ -20,6 +21,7 @@ export const USAGE = `Usage:
   agentic say "TEXT" [--out FILE.wav] [--language CODE] [--voice ID]
   agentic sessions [--json]
   agentic search "QUERY" [--workspace DIR] [--json]   (the workspace's documents by words and meaning; indexes what is new first)
+  agentic memory list [--json] | add "TEXT" | rm ID [--desktop]   (facts kept across sessions)
   agentic sandbox --explain [--workspace DIR] [--json]   (the sandbox policy blocks run under)
   agentic changes [--session ID] [--turn N] [--desktop] [--json]   (default: the latest session's last turn)
   agentic undo|redo [--session ID] [--turn N] [--cascade] [--desktop] [--json]
@@ -86,7 +88,7 @@ export interface SearchArgs {
   json: boolean;
 }
 
-export type CliArgs = RunArgs | RouteArgs | ModelsArgs | SessionsArgs | CheckpointArgs | SandboxArgs | ChatArgs | ListenArgs | SayArgs | SearchArgs;
+export type CliArgs = RunArgs | RouteArgs | ModelsArgs | SessionsArgs | CheckpointArgs | SandboxArgs | ChatArgs | ListenArgs | SayArgs | SearchArgs | MemoryArgs;
 /** `agentic` alone or `agentic chat`: the interactive chat, with run's engine options. */
 export type ChatArgs = { command: 'chat' } & Pick<
   RunArgs,
@@ -214,6 +216,8 @@ export function parseCli(argv: readonly string[]): CliArgs | 'help' {
     }
     case 'sessions':
       return { command, json };
+    case 'memory':
+      return parseMemoryArgs(rest, v);
     case 'listen':
       if (rest.length !== 1 || !rest[0]?.trim()) throw new UsageError('listen needs one FILE.wav.');
       return { command, file: rest[0], sttModel: v['stt-model'], language: v.language, json };

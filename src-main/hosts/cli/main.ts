@@ -26,6 +26,8 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./models.js')).modelsCommand(args);
     case 'sessions':
       return (await import('./models.js')).sessionsCommand(args);
+    case 'memory':
+      return (await import('./memory.js')).memoryCommand(args);
     case 'listen':
       return (await import('./voice.js')).listenCommand(args);
     case 'say':

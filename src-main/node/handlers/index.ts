@@ -38,6 +38,7 @@ type NodeCommands = Exclude<
   | CheckpointCommands
   | VoiceCommandName
   | KnowledgeCommandName
+  | `memory.${string}`
 >;
 
 export function createNodeHandlers(deps: {

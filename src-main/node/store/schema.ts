@@ -103,6 +103,19 @@ const MIGRATIONS: readonly string[] = [
     DELETE FROM turn_search WHERE rowid = old.seq;
   END;
   `,
+  // 4 (issue 29): facts kept across sessions, and the sessions started without them.
+  `
+  CREATE TABLE memories (
+    id INTEGER PRIMARY KEY,
+    text TEXT NOT NULL,
+    enabled INTEGER NOT NULL DEFAULT 1,
+    source TEXT NOT NULL,
+    status TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE TABLE session_memory_off (session_id TEXT PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE) STRICT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
