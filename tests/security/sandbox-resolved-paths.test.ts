@@ -88,6 +88,10 @@ describe.skipIf(process.platform !== 'linux')('workspace paths are resolved befo
     expect(e.workspace).toBe(ws.dir);
     expect(e.workspaceGiven).toBe(path.join(links, 'project-link'));
     expect(e.mounts.some((m) => m.kind === 'rw' && m.path === ws.dir)).toBe(true);
+    // The rest of the second pass is stated too: set-ID bits and keyrings refused, the memory budget, the fresh home.
+    expect(e.privileges.join('\n')).toMatch(/set-user-ID or set-group-ID bit can be set, no kernel keyring/);
+    expect(e.limits.memoryLimit).toMatch(sandbox.memoryCgroup ? /one budget for the whole block/ : /NO memory cgroup/);
+    expect(e.mounts.find((m) => m.path === e.privateHome)).toMatchObject({ kind: 'tmpfs' });
     await expect(tools.explain(path.join(links, 'home-link'))).rejects.toThrow(/is your home folder/);
   });
 
