@@ -29,6 +29,7 @@ import { createLogger } from './node/logger.js';
 import { SqliteStore } from './node/store/sqliteStore.js';
 import { createCheckpointService } from './node/checkpoints/wiring.js';
 import type { CheckpointService } from './node/checkpoints/service.js';
+import type { Lending } from './node/api/expose.js';
 
 export type HostKind = 'electron' | 'web' | 'cli';
 
@@ -71,6 +72,8 @@ export interface App {
   workspace(): string;
   /** The provider turns use now. */
   provider(): LlmProvider;
+  /** What the local API and the MCP server lend to the user's other tools (node/api/expose.ts). */
+  lending: Lending;
   dispose(): Promise<void>;
 }
 
@@ -165,6 +168,7 @@ export async function createApp(config: AppConfig): Promise<App> {
     route: (text) => adapters.router.route(text),
     workspace,
     provider: () => adapters.provider.get(),
+    lending: { workspace, tools: adapters.tools, judge: adapters.judge, askUser: config.askUser ?? approvals.ask, blockTimeoutMs: () => settings.get().blockTimeoutSec * 1000, appRoot: root },
     async dispose() {
       await engine?.dispose();
       await voice.dispose();

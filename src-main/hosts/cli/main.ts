@@ -34,6 +34,10 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./chat.js')).chatCommand(args);
     case 'sandbox':
       return (await import('./sandbox.js')).sandboxCommand(args);
+    case 'serve':
+      return (await import('./serve.js')).serveCommand(args);
+    case 'mcp':
+      return (await import('./mcpStdio.js')).mcpCommand(args);
     case 'changes':
     case 'undo':
     case 'redo':
