@@ -168,7 +168,14 @@ export async function createApp(config: AppConfig): Promise<App> {
     route: (text) => adapters.router.route(text),
     workspace,
     provider: () => adapters.provider.get(),
-    lending: { workspace, tools: adapters.tools, judge: adapters.judge, askUser: config.askUser ?? approvals.ask, blockTimeoutMs: () => settings.get().blockTimeoutSec * 1000, appRoot: root },
+    lending: {
+      workspace,
+      tools: adapters.tools,
+      judge: adapters.judge,
+      askUser: config.askUser ?? approvals.ask,
+      blockTimeoutMs: () => settings.get().blockTimeoutSec * 1000,
+      appRoot: root,
+    },
     async dispose() {
       await engine?.dispose();
       await voice.dispose();

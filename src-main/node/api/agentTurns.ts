@@ -8,6 +8,8 @@ import type { AppEvent } from '../../common/events.js';
 import type { TurnRunner } from './completions.js';
 
 const API_CLIENT = { clientId: 'local-api' };
+/** A block's output shown to the API client at most (the app keeps it whole). */
+const MAX_BLOCK_OUTPUT = 8_000;
 
 export interface TurnHost {
   handlers: Handlers;
@@ -36,6 +38,10 @@ export function createTurnRunner(host: TurnHost): TurnRunner {
           if (lastCall !== null && e.call !== lastCall) onText('\n\n');
           lastCall = e.call;
           onText(e.text);
+        } else if (e.type === 'block.finished') {
+          // What ran and what it printed, as the app's terminal shows it: a client has no other view of it.
+          const output = e.output.length > MAX_BLOCK_OUTPUT ? `${e.output.slice(0, MAX_BLOCK_OUTPUT)}\n[… output cut]` : e.output;
+          onText(`\n\n[${e.tool} block: ${e.status}${e.exitCode === null ? '' : `, exit code ${e.exitCode}`}]\n\`\`\`text\n${output.trimEnd()}\n\`\`\`\n`);
         } else if (e.type === 'turn.done' || e.type === 'turn.failed' || e.type === 'turn.cancelled') settle?.(e);
       };
       const unsubscribe = host.subscribe((e) => {

@@ -89,5 +89,10 @@ export async function handleChat(req: IncomingMessage, res: ServerResponse, deps
     return stream.end();
   }
   const message = { role: 'assistant', content: result.text, ...(result.reasoning ? { reasoning_content: result.reasoning } : {}) };
-  sendJson(res, 200, { id, object: 'chat.completion', created, model: request.model, choices: [{ index: 0, message, finish_reason: result.finish, logprobs: null }], usage: result.usage }, headers);
+  sendJson(
+    res,
+    200,
+    { id, object: 'chat.completion', created, model: request.model, choices: [{ index: 0, message, finish_reason: result.finish, logprobs: null }], usage: result.usage },
+    headers,
+  );
 }

@@ -88,7 +88,10 @@ export interface TurnRunner {
 
 /** An agent answers: the request is the last user message, run as a turn of a new session in the app. */
 export async function completeWithAgent(turns: TurnRunner, agent: string, call: ModelCall, countTokens: (text: string) => Promise<number>): Promise<ApiCompletion> {
-  const request = [...call.messages].reverse().find((m) => m.role === 'user')?.content.trim();
+  const request = [...call.messages]
+    .reverse()
+    .find((m) => m.role === 'user')
+    ?.content.trim();
   if (!request) throw new AppError('BAD_INPUT', 'An agent model needs a user message with text.');
   let streamed = '';
   const answer = await turns.run({
@@ -100,7 +103,7 @@ export async function completeWithAgent(turns: TurnRunner, agent: string, call: 
       call.onDelta({ content: text });
     },
   });
-  // The streamed text holds every model call of the turn; the answer is the turn's last word.
+  // The streamed text is the whole turn (every reply, every block's result): a client sees what ran.
   const text = streamed || answer;
   if (!streamed && answer) call.onDelta({ content: answer });
   return { text, reasoning: '', finish: 'stop', usage: usageOf(await countTokens(request), await countTokens(text)) };

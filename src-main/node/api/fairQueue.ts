@@ -34,7 +34,8 @@ export class FairQueue {
       this.running++;
       return Promise.resolve();
     }
-    if (this.waiting.length >= this.maxWaiting) return Promise.reject(new HttpError(429, 'queue_full', `${this.waiting.length} requests are already waiting for the model; try again later.`));
+    if (this.waiting.length >= this.maxWaiting)
+      return Promise.reject(new HttpError(429, 'queue_full', `${this.waiting.length} requests are already waiting for the model; try again later.`));
     return new Promise<void>((resolve, reject) => {
       const entry = {
         signal,

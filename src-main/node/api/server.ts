@@ -101,7 +101,9 @@ export async function startLocalApi(deps: LocalApiDeps, options: LocalApiOptions
   const server = createServer((req, res) => {
     route(req, res).catch((error: unknown) => {
       if (!(error instanceof HttpError)) deps.logger.warn('local api request failed', { path: req.url, error: String(error) });
-      sendError(res, error, corsHeaders(req));
+      // CORS headers only for an origin the gate let through: a refused page learns nothing.
+      const allowed = req.headers.origin !== undefined && gate.allowedOrigins.includes(req.headers.origin);
+      sendError(res, error, allowed ? corsHeaders(req) : {});
     });
   });
   server.on('clientError', (error, socket) => {
