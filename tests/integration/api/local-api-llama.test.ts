@@ -20,7 +20,7 @@ const outcomes: string[] = [];
 
 /** The real provider, with each call's outcome recorded (the engine, not the HTTP layer, says it stopped). */
 const observed = (): LlmProvider => ({
-  info: (signal) => llama.info(signal),
+  info: () => llama.info(),
   countTokens: (text) => llama.countTokens(text),
   embed: (texts, signal) => llama.embed(texts, signal),
   complete: (request: CompletionRequest): Promise<Completion> =>
