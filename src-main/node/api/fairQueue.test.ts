@@ -12,6 +12,8 @@ describe('FairQueue', () => {
     const second = queue.run(live(), async () => void order.push('b'));
     const third = queue.run(live(), async () => void order.push('c'));
     expect(queue.size).toBe(2);
+    await new Promise((r) => setTimeout(r, 0)); // the first one's work has started
+    expect(order).toEqual([]);
     release();
     await Promise.all([first, second, third]);
     expect(order).toEqual(['a', 'b', 'c']);
@@ -27,6 +29,7 @@ describe('FairQueue', () => {
     gone.abort();
     await expect(leaving).rejects.toMatchObject({ code: 'CANCELLED' });
     expect(queue.size).toBe(0);
+    await new Promise((r) => setTimeout(r, 0));
     release();
     await busy;
     await expect(queue.run(live(), async () => 'after')).resolves.toBe('after');
