@@ -30,6 +30,7 @@ import { SqliteStore } from './node/store/sqliteStore.js';
 import { createCheckpointService } from './node/checkpoints/wiring.js';
 import type { CheckpointService } from './node/checkpoints/service.js';
 import type { Lending } from './node/api/expose.js';
+import { LocalApiService } from './node/api/service.js';
 
 export type HostKind = 'electron' | 'web' | 'cli';
 
@@ -130,6 +131,21 @@ export async function createApp(config: AppConfig): Promise<App> {
     checkpoints,
   });
 
+  // Settings → Local API (issue 32): the app's model and agents for the user's other tools, off by default.
+  const lending: Lending = {
+    workspace,
+    tools: adapters.tools,
+    judge: adapters.judge,
+    askUser: config.askUser ?? approvals.ask,
+    blockTimeoutMs: () => settings.get().blockTimeoutSec * 1000,
+    appRoot: root,
+  };
+  const localApi = new LocalApiService({
+    dataDir,
+    settings,
+    logger,
+    app: () => ({ handlers, subscribe: (l) => bus.subscribe(l), provider: () => adapters.provider.get(), lending }),
+  });
   const handlers: Handlers = {
     ...createSessionHandlers({ store, engine, approvals, emit: bus.emit }),
     ...checkpoints.handlers,
@@ -147,6 +163,7 @@ export async function createApp(config: AppConfig): Promise<App> {
       revealPath: config.revealPath,
     }),
     ...voice.handlers((input, ctx) => handlers['turn.send'](input, ctx)),
+    ...localApi.handlers(),
   };
 
   // Deleting a session deletes its checkpoints.
@@ -156,6 +173,9 @@ export async function createApp(config: AppConfig): Promise<App> {
     await checkpoints.deleteSession(input.id);
     return result;
   };
+
+  // The desktop and web hosts open it when the user turned it on; CLI commands never do (agentic serve opens its own).
+  if (config.host !== 'cli') void localApi.sync().catch((error: unknown) => logger.warn('local api sync failed', { error: String(error) }));
 
   return {
     handlers,
@@ -177,6 +197,7 @@ export async function createApp(config: AppConfig): Promise<App> {
       appRoot: root,
     },
     async dispose() {
+      await localApi.dispose();
       await engine?.dispose();
       await voice.dispose();
       await adapters.dispose();

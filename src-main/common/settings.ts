@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LocalApiSettingsPatchSchema, LocalApiSettingsSchema } from './localApi.js';
 import { PROVIDER_KINDS } from './providers.js';
 import { VoiceSettingsPatchSchema, VoiceSettingsSchema } from './voice.js';
 
@@ -83,6 +84,8 @@ export const SettingsSchema = z.object({
       maxStoreMB: z.number().min(0).max(10_000_000).default(5000),
     })
     .default({}),
+  /** The OpenAI-compatible local API and MCP over HTTP (issue 32): off by default. */
+  localApi: LocalApiSettingsSchema.default({}),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 /** A partial update: objects merge key by key, arrays and scalars replace. */
@@ -110,6 +113,7 @@ export const SettingsPatchSchema = z
     voice: VoiceSettingsPatchSchema,
     maxBlocksPerReply: z.number().int().min(1).max(200),
     checkpoints: z.object({ maxFileMB: z.number().min(0).max(100_000), maxAgeDays: z.number().min(0).max(3650), maxStoreMB: z.number().min(0).max(10_000_000) }).partial(),
+    localApi: LocalApiSettingsPatchSchema,
   })
   .partial()
   .strict();

@@ -21,6 +21,7 @@ import { relativeMarks } from '../workspace/untrusted.js';
 import { markUntrusted } from './untrustedMarks.js';
 import type { CheckpointCommands } from '../checkpoints/handlers.js';
 import type { VoiceCommandName } from '../../common/voice.js';
+import type { LocalApiCommandName } from '../../common/localApi.js';
 
 type NodeCommands = Exclude<
   keyof Handlers,
@@ -36,6 +37,7 @@ type NodeCommands = Exclude<
   | 'approval.answer'
   | CheckpointCommands
   | VoiceCommandName
+  | LocalApiCommandName
 >;
 
 export function createNodeHandlers(deps: {
