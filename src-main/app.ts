@@ -32,6 +32,8 @@ import { createCheckpointService } from './node/checkpoints/wiring.js';
 import type { CheckpointService } from './node/checkpoints/service.js';
 import { createInputFiles } from './node/workspace/inputFiles.js';
 import { createMemoryHandlers } from './core/memory/memoryHandlers.js';
+import type { Lending } from './node/api/expose.js';
+import { LocalApiService } from './node/api/service.js';
 
 export type HostKind = 'electron' | 'web' | 'cli';
 
@@ -74,6 +76,8 @@ export interface App {
   workspace(): string;
   /** The provider turns use now. */
   provider(): LlmProvider;
+  /** What the local API and the MCP server lend to the user's other tools (node/api/expose.ts). */
+  lending: Lending;
   dispose(): Promise<void>;
 }
 
@@ -132,6 +136,21 @@ export async function createApp(config: AppConfig): Promise<App> {
     memory: { store: store.memory, settings: () => settings.get().memory, header: () => prompts.get('memory'), proposeHint: () => prompts.get('memory-propose') },
   });
 
+  // Settings → Local API (issue 32): the app's model and agents for the user's other tools, off by default.
+  const lending: Lending = {
+    workspace,
+    tools: adapters.tools,
+    judge: adapters.judge,
+    askUser: config.askUser ?? approvals.ask,
+    blockTimeoutMs: () => settings.get().blockTimeoutSec * 1000,
+    appRoot: root,
+  };
+  const localApi = new LocalApiService({
+    dataDir,
+    settings,
+    logger,
+    app: () => ({ handlers, subscribe: (l) => bus.subscribe(l), provider: () => adapters.provider.get(), lending }),
+  });
   const handlers: Handlers = {
     ...createSessionHandlers({ store, engine, approvals, emit: bus.emit, onDeleted: async (id) => void (await checkpoints.deleteSession(id)) }),
     ...createMemoryHandlers({ memory: store.memory, sessions: store, emit: bus.emit }),
@@ -151,7 +170,11 @@ export async function createApp(config: AppConfig): Promise<App> {
     }),
     ...voice.handlers((input, ctx) => handlers['turn.send'](input, ctx)),
     ...createKnowledgeHandlers(adapters.knowledge, workspace),
+    ...localApi.handlers(),
   };
+
+  // The desktop and web hosts open it when the user turned it on; CLI commands never do (agentic serve opens its own).
+  if (config.host !== 'cli') void localApi.sync().catch((error: unknown) => logger.warn('local api sync failed', { error: String(error) }));
 
   return {
     handlers,
@@ -164,7 +187,9 @@ export async function createApp(config: AppConfig): Promise<App> {
     route: (text) => adapters.router.route(text),
     workspace,
     provider: () => adapters.provider.get(),
+    lending,
     async dispose() {
+      await localApi.dispose();
       await engine?.dispose();
       await voice.dispose();
       await adapters.dispose();

@@ -6,6 +6,7 @@ import { ModelEntrySchema } from './models.js';
 import { McpServerSchema, SettingsPatchSchema, SettingsSchema } from './settings.js';
 import { voiceCommands } from './voice.js';
 import { knowledgeCommands } from './knowledge.js';
+import { localApiCommands } from './localApi.js';
 import { ChangeViewSchema, CheckpointSummarySchema, FileDiffSchema, RestoreResultSchema } from './checkpoints.js';
 import { MAX_REQUEST_CHARS } from './limits.js';
 import { memoryCommands } from './memory.js';
@@ -193,6 +194,8 @@ export const commands = {
   ...knowledgeCommands,
   // Memory across sessions (issue 29).
   ...memoryCommands,
+  // Local API (issue 32): Settings → Local API.
+  ...localApiCommands,
 } as const;
 
 export type Commands = typeof commands;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APPROVAL_MODE_IDS, DEFAULT_APPROVAL_MODE } from './approvalModes.js';
+import { LocalApiSettingsSchema } from './localApi.js';
 import { PROVIDER_KINDS } from './providers.js';
 import { patchSchemaOf, type PatchOf } from './patchSchema.js';
 import { VoiceSettingsSchema } from './voice.js';
@@ -87,6 +88,8 @@ export const SettingsSchema = z.object({
     .default({}),
   /** Memory across sessions (issue 29): off, sent to cloud providers only when allowed, its share of a system prompt. */
   memory: z.object({ enabled: z.boolean().default(true), allowCloud: z.boolean().default(false), maxTokens: z.number().int().min(32).max(8192).default(400) }).default({}),
+  /** The OpenAI-compatible local API and MCP over HTTP (issue 32): off by default. */
+  localApi: LocalApiSettingsSchema.default({}),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 /** A partial update: objects merge key by key, arrays and scalars replace. Bounds come from SettingsSchema. */

@@ -4,6 +4,7 @@ import { AGENT_CHOICES, type AgentChoice } from '../../common/agents.js';
 import { PROVIDER_KINDS, type ProviderKind } from '../../common/providers.js';
 
 import { parseCheckpointArgs, type CheckpointArgs } from './checkpointArgs.js';
+import { parseServeArgs, type ServeArgs } from './serveArgs.js';
 import { UsageError } from './usageError.js';
 import { parseMemoryArgs, type MemoryArgs } from './memoryArgs.js';
 
@@ -22,6 +23,9 @@ export const USAGE = `Usage:
   agentic sessions [--json]
   agentic search "QUERY" [--workspace DIR] [--json]   (the workspace's documents by words and meaning; indexes what is new first)
   agentic memory list [--json] | add "TEXT" | rm ID [--desktop]   (facts kept across sessions)
+  agentic serve [--port N] [--host ADDR] [--new-token] [--allow-origin URL]… [provider flags as in run] [--yes]
+          (the OpenAI-compatible local API and MCP over HTTP; prints its base URL and token)
+  agentic mcp [--workspace DIR] [provider flags as in run] [--yes]   (an MCP server on stdin/stdout)
   agentic sandbox --explain [--workspace DIR] [--json]   (the sandbox policy blocks run under)
   agentic changes [--session ID] [--turn N] [--desktop] [--json]   (default: the latest session's last turn)
   agentic undo|redo [--session ID] [--turn N] [--cascade] [--desktop] [--json]
@@ -88,7 +92,7 @@ export interface SearchArgs {
   json: boolean;
 }
 
-export type CliArgs = RunArgs | RouteArgs | ModelsArgs | SessionsArgs | CheckpointArgs | SandboxArgs | ChatArgs | ListenArgs | SayArgs | SearchArgs | MemoryArgs;
+export type CliArgs = RunArgs | RouteArgs | ModelsArgs | SessionsArgs | CheckpointArgs | SandboxArgs | ChatArgs | ListenArgs | SayArgs | SearchArgs | MemoryArgs | ServeArgs;
 /** `agentic` alone or `agentic chat`: the interactive chat, with run's engine options. */
 export type ChatArgs = { command: 'chat' } & Pick<
   RunArgs,
@@ -117,6 +121,10 @@ const OPTIONS = {
   language: { type: 'string' },
   out: { type: 'string' },
   voice: { type: 'string' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'new-token': { type: 'boolean' },
+  'allow-origin': { type: 'string', multiple: true },
 } as const;
 
 function positiveInt(name: string, raw: string | undefined, max: number): number | undefined {
@@ -135,7 +143,7 @@ function argsProblem(error: Error & { code?: string }): string {
   return error.message.split('\n')[0] ?? 'bad arguments';
 }
 
-function chatArgs(rest: readonly string[], v: Record<string, string | boolean | undefined>): ChatArgs {
+function chatArgs(rest: readonly string[], v: Record<string, string | boolean | string[] | undefined>): ChatArgs {
   if (rest.length > 0) throw new UsageError('chat takes no REQUEST: type requests at its prompt (or use: agentic run "REQUEST").');
   const str = (name: string): string | undefined => (typeof v[name] === 'string' ? (v[name] as string) : undefined);
   const agent = str('agent') ?? 'auto';
@@ -234,6 +242,9 @@ export function parseCli(argv: readonly string[]): CliArgs | 'help' {
     case 'undo':
     case 'redo':
       return parseCheckpointArgs(command, rest, v);
+    case 'serve':
+    case 'mcp':
+      return parseServeArgs(command, rest, v);
     case undefined:
     case 'chat':
       return chatArgs(rest, v);

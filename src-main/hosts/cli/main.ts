@@ -38,6 +38,10 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./sandbox.js')).sandboxCommand(args);
     case 'search':
       return (await import('./search.js')).searchCommand(args);
+    case 'serve':
+      return (await import('./serve.js')).serveCommand(args);
+    case 'mcp':
+      return (await import('./mcpStdio.js')).mcpCommand(args);
     case 'changes':
     case 'undo':
     case 'redo':

@@ -22,6 +22,7 @@ import { markUntrusted } from './untrustedMarks.js';
 import type { CheckpointCommands } from '../checkpoints/handlers.js';
 import type { VoiceCommandName } from '../../common/voice.js';
 import type { KnowledgeCommandName } from '../../common/knowledge.js';
+import type { LocalApiCommandName } from '../../common/localApi.js';
 
 type NodeCommands = Exclude<
   keyof Handlers,
@@ -39,6 +40,7 @@ type NodeCommands = Exclude<
   | VoiceCommandName
   | KnowledgeCommandName
   | `memory.${string}`
+  | LocalApiCommandName
 >;
 
 export function createNodeHandlers(deps: {

@@ -4,6 +4,7 @@ import { call, loadAppInfo } from '../../state/actions.js';
 import { useStore } from '../../state/store.js';
 import { CheckpointsSection } from './CheckpointsSection.js';
 import { ExecutionSection } from './ExecutionSection.js';
+import { LocalApiSection } from './LocalApiSection.js';
 import { McpSection } from './McpSection.js';
 import { ModelsSection } from './ModelsSection.js';
 import { ProviderSection } from './ProviderSection.js';
@@ -56,6 +57,7 @@ export function SettingsPanel() {
             <CheckpointsSection settings={settings} update={update} />
             <VoiceSection settings={settings} update={update} />
             <McpSection />
+            <LocalApiSection />
           </div>
         )}
       </div>

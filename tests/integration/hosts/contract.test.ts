@@ -93,6 +93,9 @@ const sampleEvents: { [K in EventType]: Extract<AppEvent, { type: K }> } = {
 
 const sampleInputs: { [K in CommandName]: CommandInput<K> } = {
   'app.info': {},
+  'localApi.status': {},
+  'localApi.configure': { enabled: false },
+  'localApi.rotateToken': {},
   'session.create': { title: 't' },
   'session.list': {},
   'session.search': { query: 'otters' },
