@@ -53,6 +53,8 @@ export const ScheduleSchema = z.object({
   catchUp: z.boolean(),
   /** Consecutive failed runs that pause the schedule. */
   maxFailures: z.number().int().min(1).max(100),
+  /** Where the OS job is registered ("systemd: PATH", "crontab", …), null when it is not. */
+  osJob: z.string().nullable().default(null),
   nextRunAt: z.number().nullable(),
   paused: z.boolean(),
   pausedReason: z.string().nullable(),

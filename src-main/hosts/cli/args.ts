@@ -4,6 +4,7 @@ import { AGENT_CHOICES, type AgentChoice } from '../../common/agents.js';
 import { PROVIDER_KINDS, type ProviderKind } from '../../common/providers.js';
 
 import { parseCheckpointArgs, type CheckpointArgs } from './checkpointArgs.js';
+import { parseScheduleArgs, parseScheduledRun, SCHEDULE_OPTIONS, SCHEDULE_USAGE, type ScheduleArgs, type ScheduledRunArgs } from './scheduleArgs.js';
 import { UsageError } from './usageError.js';
 
 export { UsageError };
@@ -23,7 +24,8 @@ export const USAGE = `Usage:
   agentic changes [--session ID] [--turn N] [--desktop] [--json]   (default: the latest session's last turn)
   agentic undo|redo [--session ID] [--turn N] [--cascade] [--desktop] [--json]
           (--cascade also undoes the later turns, or redoes the earlier ones;
-           --desktop works on the desktop app's sessions instead of the CLI's and web host's)`;
+           --desktop works on the desktop app's sessions instead of the CLI's and web host's)
+${SCHEDULE_USAGE}`;
 
 export interface RunArgs {
   command: 'run';
@@ -78,7 +80,7 @@ export interface SayArgs {
   language?: string;
   voice?: string;
 }
-export type CliArgs = RunArgs | RouteArgs | ModelsArgs | SessionsArgs | CheckpointArgs | SandboxArgs | ChatArgs | ListenArgs | SayArgs;
+export type CliArgs = RunArgs | RouteArgs | ModelsArgs | SessionsArgs | CheckpointArgs | SandboxArgs | ChatArgs | ListenArgs | SayArgs | ScheduleArgs | ScheduledRunArgs;
 /** `agentic` alone or `agentic chat`: the interactive chat, with run's engine options. */
 export type ChatArgs = { command: 'chat' } & Pick<
   RunArgs,
@@ -107,6 +109,7 @@ const OPTIONS = {
   language: { type: 'string' },
   out: { type: 'string' },
   voice: { type: 'string' },
+  ...SCHEDULE_OPTIONS,
 } as const;
 
 function positiveInt(name: string, raw: string | undefined, max: number): number | undefined {
@@ -125,7 +128,7 @@ function argsProblem(error: Error & { code?: string }): string {
   return error.message.split('\n')[0] ?? 'bad arguments';
 }
 
-function chatArgs(rest: readonly string[], v: Record<string, string | boolean | undefined>): ChatArgs {
+function chatArgs(rest: readonly string[], v: Record<string, string | boolean | string[] | undefined>): ChatArgs {
   if (rest.length > 0) throw new UsageError('chat takes no REQUEST: type requests at its prompt (or use: agentic run "REQUEST").');
   const str = (name: string): string | undefined => (typeof v[name] === 'string' ? (v[name] as string) : undefined);
   const agent = str('agent') ?? 'auto';
@@ -163,6 +166,7 @@ export function parseCli(argv: readonly string[]): CliArgs | 'help' {
   const json = v.json ?? false;
   switch (command) {
     case 'run': {
+      if (v.schedule !== undefined) return parseScheduledRun(rest, v);
       if (v.file !== undefined && rest.length > 0) throw new UsageError('run takes a REQUEST or --file PATH, not both.');
       if (v.file !== undefined && !v.file.trim()) throw new UsageError('--file needs the path of a file that holds the request.');
       if (v.file === undefined && (rest.length !== 1 || !rest[0]?.trim())) {
@@ -219,6 +223,8 @@ export function parseCli(argv: readonly string[]): CliArgs | 'help' {
     case 'undo':
     case 'redo':
       return parseCheckpointArgs(command, rest, v);
+    case 'schedule':
+      return parseScheduleArgs(rest, v);
     case undefined:
     case 'chat':
       return chatArgs(rest, v);
