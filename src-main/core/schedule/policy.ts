@@ -17,11 +17,7 @@ export function listedReason(reason: string, allowRules: readonly string[]): boo
   return allowRules.some((rule) => rule.trim() !== '' && r.includes(rule.trim().toLowerCase()));
 }
 
-export function policyDecision(
-  policy: ApprovalPolicy,
-  allowRules: readonly string[],
-  request: { tool: string; command: string; reasons: readonly string[] },
-): PolicyDecision {
+export function policyDecision(policy: ApprovalPolicy, allowRules: readonly string[], request: { tool: string; command: string; reasons: readonly string[] }): PolicyDecision {
   const what = `${request.tool}: ${short(request.command)} (${request.reasons.join('; ')})`;
   switch (policy) {
     case 'ask':

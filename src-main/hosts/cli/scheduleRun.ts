@@ -66,7 +66,9 @@ export async function scheduledRunCommand(args: Args): Promise<number> {
       await ctx.service.sync(args.id, false);
       const next = ctx.store.get(args.id)?.nextRunAt ?? null;
       const value = { type: 'schedule.skipped', id: args.id, nextRunAt: next };
-      process.stdout.write(args.json ? JSON.stringify(value) + '\n' : `nothing due for ${args.id} (already run, or not yet); next ${next === null ? '-' : new Date(next).toISOString()}\n`);
+      process.stdout.write(
+        args.json ? JSON.stringify(value) + '\n' : `nothing due for ${args.id} (already run, or not yet); next ${next === null ? '-' : new Date(next).toISOString()}\n`,
+      );
       return 0;
     }
     try {

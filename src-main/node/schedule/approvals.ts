@@ -41,7 +41,15 @@ export class ApprovalRows {
          JOIN schedule_runs r ON r.id = a.run_id WHERE a.answer IS NULL AND r.status = 'waiting-approval' ORDER BY a.created_at`,
       )
       .all() as { id: string; run_id: number; schedule_id: string; tool: string; command: string; reasons: string; created_at: number }[];
-    return rows.map((r) => ({ id: r.id, runId: r.run_id, scheduleId: r.schedule_id, tool: r.tool, command: r.command, reasons: JSON.parse(r.reasons) as string[], createdAt: r.created_at }));
+    return rows.map((r) => ({
+      id: r.id,
+      runId: r.run_id,
+      scheduleId: r.schedule_id,
+      tool: r.tool,
+      command: r.command,
+      reasons: JSON.parse(r.reasons) as string[],
+      createdAt: r.created_at,
+    }));
   }
 
   /** Resolves with the answer, or false when `signal` aborts (the run's time budget, a cancel). */

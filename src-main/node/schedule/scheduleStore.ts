@@ -56,9 +56,7 @@ export class ScheduleStore {
     if (first === null) throw new AppError('BAD_INPUT', 'That schedule would never run (its time has passed).');
     const config = ConfigSchema.parse({ ...data, timeZone, name: data.name || data.request.replace(/\s+/g, ' ').slice(0, 60) });
     const id = crypto.randomUUID().slice(0, 8);
-    this.db
-      .prepare('INSERT INTO schedules (id, config, next_run_at, created_at) VALUES (?, ?, ?, ?)')
-      .run(id, JSON.stringify(config), first, now);
+    this.db.prepare('INSERT INTO schedules (id, config, next_run_at, created_at) VALUES (?, ?, ?, ?)').run(id, JSON.stringify(config), first, now);
     return this.get(id)!;
   }
 

@@ -18,7 +18,7 @@ export type Exec = (cmd: string, args: string[], input?: string) => Promise<{ co
 export const execCommand: Exec = (cmd, args, input) =>
   new Promise((resolve) => {
     const child = execFile(cmd, args, { timeout: 30_000, windowsHide: true }, (error, stdout, stderr) => {
-      const code = error ? (typeof (error as { code?: unknown }).code === 'number' ? ((error as { code: number }).code) : 127) : 0;
+      const code = error ? (typeof (error as { code?: unknown }).code === 'number' ? (error as { code: number }).code : 127) : 0;
       resolve({ code, stdout: String(stdout), stderr: error && !stderr ? error.message : String(stderr) });
     });
     child.stdin?.end(input ?? '');
@@ -130,5 +130,5 @@ export async function osScheduler(dataDir: string, exec: Exec = execCommand, pla
     return systemdScheduler(exec, join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'systemd', 'user'));
   }
   if ((await exec('crontab', ['-l'])).code !== 127) return cronScheduler(exec, localTimeZone());
-  return none('no systemd user session and no crontab on this computer: the schedule runs only while the app is open');
+  return none('no systemd user session and no crontab on this computer');
 }
