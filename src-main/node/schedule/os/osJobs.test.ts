@@ -3,7 +3,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DOMParser, type Element } from '@xmldom/xmldom';
+import { DOMParser } from '@xmldom/xmldom';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Schedule } from '../../../common/schedules.js';
 import { cronLines, replaceCronLines } from './cronTab.js';
@@ -25,13 +25,22 @@ const schedule = {
 } as Schedule;
 const spec = jobSpec(schedule, cliCommand('/opt/My Apps/agentic', '/usr/bin/node', true), { dataDir: '/home/u/data', now });
 
-function parseXml(text: string): Document {
+// xmldom reports a mismatched end tag only as a warning: any message at all fails the check.
+function xmlErrors(text: string): { doc: Document; errors: string[] } {
   const errors: string[] = [];
-  const doc = new DOMParser({ onError: (level, message) => void (level !== 'warning' && errors.push(message)) }).parseFromString(text, 'text/xml');
-  expect(errors).toEqual([]);
-  return doc as unknown as Document;
+  const doc = new DOMParser({ errorHandler: (level: string, message: unknown) => void errors.push(`${level}: ${String(message)}`) }).parseFromString(text, 'text/xml');
+  return { doc, errors };
 }
-const children = (el: Element | globalThis.Element) => Array.from(el.childNodes as ArrayLike<Node>).filter((n): n is globalThis.Element => n.nodeType === 1);
+function parseXml(text: string): Document {
+  const { doc, errors } = xmlErrors(text);
+  expect(errors).toEqual([]);
+  return doc;
+}
+const children = (el: Element) => Array.from(el.childNodes).filter((n): n is Element => n.nodeType === 1);
+
+it('the XML check fails on a file that is not well-formed', () => {
+  expect(xmlErrors('<plist><dict><key>Label</dict></plist>').errors).not.toEqual([]);
+});
 
 describe('the job spec', () => {
   it('starts the CLI on the schedule with the next times, across the DST change in the zone', () => {
@@ -48,7 +57,7 @@ describe('launchd agent (read only: no launchd here)', () => {
   it('is a well-formed plist whose keys launchd reads', () => {
     const doc = parseXml(launchdPlist(spec, 'Europe/Berlin', '/home/u/data/logs/job.log'));
     expect(doc.doctype?.publicId.replace(/"/g, '')).toBe('-//Apple//DTD PLIST 1.0//EN');
-    const top = children(children(doc.documentElement as unknown as Element)[0]!);
+    const top = children(children(doc.documentElement)[0]!);
     const keys = top.filter((e) => e.tagName === 'key').map((e) => e.textContent);
     expect(keys).toEqual(['Label', 'ProgramArguments', 'EnvironmentVariables', 'StartCalendarInterval', 'StandardOutPath', 'StandardErrorPath']);
     const valueOf = (key: string) => top[top.findIndex((e) => e.tagName === 'key' && e.textContent === key) + 1]!;
@@ -68,8 +77,8 @@ describe('Task Scheduler task (read only: no Windows here)', () => {
     const task = doc.documentElement;
     expect(task.getAttribute('version')).toBe('1.2');
     expect(task.namespaceURI).toBe('http://schemas.microsoft.com/windows/2004/02/mit/task');
-    expect(children(task as unknown as Element).map((e) => e.tagName)).toEqual(['RegistrationInfo', 'Triggers', 'Principals', 'Settings', 'Actions']);
-    const text = (tag: string) => Array.from(doc.getElementsByTagName(tag) as ArrayLike<globalThis.Element>).map((e) => e.textContent);
+    expect(children(task).map((e) => e.tagName)).toEqual(['RegistrationInfo', 'Triggers', 'Principals', 'Settings', 'Actions']);
+    const text = (tag: string) => Array.from(doc.getElementsByTagName(tag)).map((e) => e.textContent);
     expect(text('Description')).toEqual(['agentic schedule a1b2c3d4: Summarise <news> & "weather"']);
     expect(text('StartBoundary')[0]).toBe('2026-03-28T07:00:00Z');
     expect(text('StartBoundary')).toHaveLength(TIMES_PER_JOB);
