@@ -5,6 +5,7 @@ import { PROVIDER_KINDS, type ProviderKind } from '../../common/providers.js';
 
 import { parseCheckpointArgs, type CheckpointArgs } from './checkpointArgs.js';
 import { parseServeArgs, type ServeArgs } from './serveArgs.js';
+import { parseScheduleArgs, parseScheduledRun, SCHEDULE_OPTIONS, SCHEDULE_USAGE, type ScheduleArgs, type ScheduledRunArgs } from './scheduleArgs.js';
 import { UsageError } from './usageError.js';
 import { parseMemoryArgs, type MemoryArgs } from './memoryArgs.js';
 
@@ -30,7 +31,8 @@ export const USAGE = `Usage:
   agentic changes [--session ID] [--turn N] [--desktop] [--json]   (default: the latest session's last turn)
   agentic undo|redo [--session ID] [--turn N] [--cascade] [--desktop] [--json]
           (--cascade also undoes the later turns, or redoes the earlier ones;
-           --desktop works on the desktop app's sessions instead of the CLI's and web host's)`;
+           --desktop works on the desktop app's sessions instead of the CLI's and web host's)
+${SCHEDULE_USAGE}`;
 
 export interface RunArgs {
   command: 'run';
@@ -92,7 +94,21 @@ export interface SearchArgs {
   json: boolean;
 }
 
-export type CliArgs = RunArgs | RouteArgs | ModelsArgs | SessionsArgs | CheckpointArgs | SandboxArgs | ChatArgs | ListenArgs | SayArgs | SearchArgs | MemoryArgs | ServeArgs;
+export type CliArgs =
+  | RunArgs
+  | RouteArgs
+  | ModelsArgs
+  | SessionsArgs
+  | CheckpointArgs
+  | SandboxArgs
+  | ChatArgs
+  | ListenArgs
+  | SayArgs
+  | SearchArgs
+  | MemoryArgs
+  | ServeArgs
+  | ScheduleArgs
+  | ScheduledRunArgs;
 /** `agentic` alone or `agentic chat`: the interactive chat, with run's engine options. */
 export type ChatArgs = { command: 'chat' } & Pick<
   RunArgs,
@@ -125,6 +141,7 @@ const OPTIONS = {
   host: { type: 'string' },
   'new-token': { type: 'boolean' },
   'allow-origin': { type: 'string', multiple: true },
+  ...SCHEDULE_OPTIONS,
 } as const;
 
 function positiveInt(name: string, raw: string | undefined, max: number): number | undefined {
@@ -181,6 +198,7 @@ export function parseCli(argv: readonly string[]): CliArgs | 'help' {
   const json = v.json ?? false;
   switch (command) {
     case 'run': {
+      if (v.schedule !== undefined) return parseScheduledRun(rest, v);
       if (v.file !== undefined && rest.length > 0) throw new UsageError('run takes a REQUEST or --file PATH, not both.');
       if (v.file !== undefined && !v.file.trim()) throw new UsageError('--file needs the path of a file that holds the request.');
       if (v.file === undefined && (rest.length !== 1 || !rest[0]?.trim())) {
@@ -245,6 +263,8 @@ export function parseCli(argv: readonly string[]): CliArgs | 'help' {
     case 'serve':
     case 'mcp':
       return parseServeArgs(command, rest, v);
+    case 'schedule':
+      return parseScheduleArgs(rest, v);
     case undefined:
     case 'chat':
       return chatArgs(rest, v);

@@ -46,6 +46,10 @@ async function main(argv: string[]): Promise<number> {
     case 'undo':
     case 'redo':
       return (await import('./checkpoints.js')).checkpointCommand(args);
+    case 'schedule':
+      return (await import('./schedule.js')).scheduleCommand(args);
+    case 'run-schedule':
+      return (await import('./scheduleRun.js')).scheduledRunCommand(args);
   }
 }
 
