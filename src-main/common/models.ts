@@ -11,5 +11,9 @@ export const ModelEntrySchema = z.object({
   fits: z.boolean(),
   recommended: z.boolean(),
   active: z.boolean(),
+  /** Expected (or, once it ran here, measured) tokens a second on this machine; absent when unknown. */
+  speed: z.object({ generation: z.number(), promptReading: z.number(), basis: z.enum(['estimate', 'measured']), engine: z.string() }).optional(),
+  /** Why this model is the recommended one ("about 25 tokens/s here: …"); only on the recommended entry. */
+  reason: z.string().optional(),
 });
 export type ModelEntry = z.infer<typeof ModelEntrySchema>;

@@ -5,6 +5,7 @@
 import type * as NodeLlamaCpp from 'node-llama-cpp';
 import type { Llama } from 'node-llama-cpp';
 import type { Logger } from '../../core/ports.js';
+import type { GpuFacts } from './gpuProfile.js';
 import { systemMemory, type MachineMemory } from './hardware.js';
 import { engineUnavailable, loadOptional, type Importer, type OptionalEngine } from '../loadOptional.js';
 
@@ -26,6 +27,10 @@ export interface EngineState {
 
 let state: EngineState = { available: null, message: null };
 export const localEngineState = (): EngineState => state;
+
+let engineKind: 'cpu' | 'cuda' | 'vulkan' | 'metal' = 'cpu';
+/** Which build runs the embedded model now ('cpu' until a GPU build loaded): measured speeds are kept per engine. */
+export const activeEngineKind = () => engineKind;
 
 export interface LoadedLlama {
   llama: Llama;
@@ -68,6 +73,7 @@ async function openLlama(gpu: 'auto' | false, logger: Logger, importer: Importer
       },
     });
     state = { available: true, message: null };
+    engineKind = llama.gpu || 'cpu';
     return { llama, module: loaded.module };
   } catch (cause) {
     // build: 'never' — no prebuilt binary fits this machine (or it would not load).
@@ -88,5 +94,18 @@ export async function detectMachineMemory(logger: Logger, engine?: Importer<Llam
   } catch (error) {
     logger.warn('llama: could not read GPU memory', { error: String(error) });
     return systemMemory();
+  }
+}
+
+/** What llama.cpp's backend found: GPU kind, device names and VRAM; null when it runs on the CPU. */
+export async function detectGpuFacts(logger: Logger, engine?: Importer<LlamaModule>): Promise<GpuFacts | null> {
+  try {
+    const { llama } = await sharedLlama('auto', logger, engine);
+    if (!llama.gpu) return null;
+    const [vram, names] = await Promise.all([llama.getVramState(), llama.getGpuDeviceNames()]);
+    return { kind: llama.gpu, names, vramTotal: vram.total, vramFree: vram.free, unified: vram.unifiedSize > 0 };
+  } catch (error) {
+    logger.warn('llama: could not read the GPU', { error: String(error) });
+    return null;
   }
 }

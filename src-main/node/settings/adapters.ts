@@ -21,7 +21,9 @@ import { SearxngSearch } from '../web/searxngSearch.js';
 import { checkShellSyntax, createCodeTools } from '../exec/index.js';
 import { defaultHomesDir } from '../exec/privateHome.js';
 import { localEngineState, type EngineState, type LlamaModule } from '../llm/llamaEngine.js';
+import { machineProfile } from '../llm/machineProfile.js';
 import { loadCatalog, ModelManager } from '../llm/modelManager.js';
+import { SpeedStore } from '../llm/speedStore.js';
 import type { Importer } from '../loadOptional.js';
 import { McpManager } from '../mcp/manager.js';
 import { createRouteDecider, OnnxRouter, type OnnxRuntime } from '../routing/onnxRouter.js';
@@ -76,6 +78,14 @@ export async function createAdapters(config: AdapterConfig) {
   const catalog = loadCatalog(config.catalogFile);
   const replay = config.replayFile ? loadReplayProvider(config.replayFile) : null;
   const modelLoad = new ModelLoadTracker(emit);
+  // Speeds: estimated from this machine's profile, measured once a model ran (issue 27).
+  const speeds = new SpeedStore(join(modelsDir, 'speeds.json'), logger);
+  const profile = machineProfile({
+    probeCache: join(config.dataDir, 'cache', 'hardware-probe.json'),
+    threads: () => settings.get().provider.threads,
+    logger,
+    llamaEngine: config.engines?.llamaCpp,
+  });
   const provider = new ProviderHolder(
     () => settings.get().provider,
     // node-llama-cpp and the HTTP SDKs load on the first model call, not at start.
@@ -92,6 +102,7 @@ export async function createAdapters(config: AdapterConfig) {
               llamaEngine: config.engines?.llamaCpp,
               apiKey: config.secrets.get(s.apiKeyRef) ?? process.env.AGENTIC_API_KEY,
               onModelLoad,
+              speeds,
             }),
           );
     },
@@ -152,6 +163,8 @@ export async function createAdapters(config: AdapterConfig) {
     logger,
     catalog,
     memory: async () => (await import('../llm/llamaEngine.js')).detectMachineMemory(logger, config.engines?.llamaCpp),
+    profile,
+    speeds,
   });
 
   // The registry says an mcp block acts outside and is checked by 'mcp-call'; the check needs the trust settings.

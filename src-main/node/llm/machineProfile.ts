@@ -1,0 +1,28 @@
+// This machine's compute profile for speed estimates: the CPU probe (cached) and what llama.cpp found
+// on the GPU side. Both halves fail soft: no GPU facts means a CPU estimate, never an error.
+import type { Logger } from '../../core/ports.js';
+import type { Importer } from '../loadOptional.js';
+import { gpuProfileFrom, type GpuFacts } from './gpuProfile.js';
+import type { LlamaModule } from './llamaEngine.js';
+import type { ComputeProfile } from './speedEstimate.js';
+import { cpuProfile } from './speedProbe.js';
+
+export interface MachineProfileOptions {
+  /** Where the CPU probe's result is kept (null: measured every time, for tests). */
+  probeCache: string | null;
+  threads?: () => number;
+  logger: Logger;
+  llamaEngine?: Importer<LlamaModule>;
+  /** Injected in tests: recorded detection inputs instead of the real backend. */
+  gpuFacts?: () => Promise<GpuFacts | null>;
+}
+
+export function machineProfile(options: MachineProfileOptions): () => Promise<ComputeProfile> {
+  let cpu: ReturnType<typeof cpuProfile> | null = null;
+  return async () => {
+    cpu ??= cpuProfile(options.probeCache, options.threads?.() ?? 0);
+    const facts = options.gpuFacts ?? (async () => (await import('./llamaEngine.js')).detectGpuFacts(options.logger, options.llamaEngine));
+    const [c, g] = await Promise.all([cpu, facts().catch(() => null)]);
+    return { cpu: { threads: c.threads, isa: c.isa, memoryBandwidth: c.memoryBandwidth }, gpu: gpuProfileFrom(g) };
+  };
+}
