@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gpuProfileFrom } from './gpuProfile.js';
-import { estimateSpeed, formatSpeed, recommendBySpeed, type Candidate, type ComputeProfile } from './speedEstimate.js';
+import { formatSpeed } from '../../common/models.js';
+import { estimateSpeed, recommendBySpeed, type Candidate, type ComputeProfile } from './speedEstimate.js';
 
 const GiB = 2 ** 30;
 // The catalogue's sizes (resources/models/catalog.json), smallest first.

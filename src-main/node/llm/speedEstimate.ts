@@ -3,9 +3,7 @@
 // them), prompt reading by arithmetic (two operations per weight per token, batched). The constants
 // are rough figures for llama.cpp's kernels; a measured speed (speedStore.ts) replaces the estimate
 // as soon as the model has run.
-
-/** The generation speed below which an agent feels stuck: each coder or web step is a model call. */
-export const USABLE_GENERATION_TPS = 10;
+import { formatSpeed, USABLE_GENERATION_TPS } from '../../common/models.js';
 
 export type Isa = 'avx512' | 'avx2' | 'neon' | 'basic';
 export type EngineKind = 'cpu' | 'cuda' | 'vulkan' | 'metal';
@@ -101,13 +99,6 @@ export interface Candidate {
 export interface Recommendation {
   id: string;
   reason: string;
-}
-
-/** A speed as people read it: "about 25 tokens/s", "under 1 token/s". */
-export function formatSpeed(tps: number): string {
-  if (tps < 1) return 'under 1 token/s';
-  const rounded = tps < 10 ? Math.round(tps) : tps < 100 ? Math.round(tps / 5) * 5 : Math.round(tps / 10) * 10;
-  return `about ${rounded} tokens/s`;
 }
 
 /**
