@@ -50,7 +50,8 @@ const BUILDERS: Record<Exclude<ProviderKind, 'replay'>, Builder> = {
       promptCacheDir: deps.promptCacheDir,
       engine: deps.llamaEngine,
       onLoad: deps.onModelLoad,
-      ...(deps.gpu !== undefined ? { gpu: deps.gpu } : {}),
+      // A pin from Settings (provider.engine) unless the host forces the CPU.
+      ...(deps.gpu !== undefined ? { gpu: deps.gpu } : settings.engine !== 'auto' ? { gpu: settings.engine } : {}),
     });
     return deps.speeds ? withSpeedRecording(provider, { store: deps.speeds, modelPath, engine: activeEngineKind, logger: deps.logger }) : provider;
   },
