@@ -20,6 +20,7 @@ export const USAGE = `Usage:
   agentic say "TEXT" [--out FILE.wav] [--language CODE] [--voice ID]
   agentic sessions [--json]
   agentic sandbox --explain [--workspace DIR] [--json]   (the sandbox policy blocks run under)
+  agentic doctor [--json]   (what runs where on this computer, and what to do about each problem)
   agentic changes [--session ID] [--turn N] [--desktop] [--json]   (default: the latest session's last turn)
   agentic undo|redo [--session ID] [--turn N] [--cascade] [--desktop] [--json]
           (--cascade also undoes the later turns, or redoes the earlier ones;
@@ -64,6 +65,10 @@ export interface SandboxArgs {
   workspace?: string;
   json: boolean;
 }
+export interface DoctorArgs {
+  command: 'doctor';
+  json: boolean;
+}
 export interface ListenArgs {
   command: 'listen';
   file: string;
@@ -78,7 +83,7 @@ export interface SayArgs {
   language?: string;
   voice?: string;
 }
-export type CliArgs = RunArgs | RouteArgs | ModelsArgs | SessionsArgs | CheckpointArgs | SandboxArgs | ChatArgs | ListenArgs | SayArgs;
+export type CliArgs = RunArgs | RouteArgs | ModelsArgs | SessionsArgs | CheckpointArgs | SandboxArgs | DoctorArgs | ChatArgs | ListenArgs | SayArgs;
 /** `agentic` alone or `agentic chat`: the interactive chat, with run's engine options. */
 export type ChatArgs = { command: 'chat' } & Pick<
   RunArgs,
@@ -215,6 +220,9 @@ export function parseCli(argv: readonly string[]): CliArgs | 'help' {
     case 'sandbox':
       if (!v.explain || rest.length > 0) throw new UsageError('sandbox needs: --explain [--workspace DIR] [--json].');
       return { command, workspace: v.workspace, json };
+    case 'doctor':
+      if (rest.length > 0) throw new UsageError('doctor takes no arguments: agentic doctor [--json].');
+      return { command, json };
     case 'changes':
     case 'undo':
     case 'redo':

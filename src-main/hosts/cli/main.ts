@@ -34,6 +34,8 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./chat.js')).chatCommand(args);
     case 'sandbox':
       return (await import('./sandbox.js')).sandboxCommand(args);
+    case 'doctor':
+      return (await import('./doctor.js')).doctorCommand(args);
     case 'changes':
     case 'undo':
     case 'redo':

@@ -35,7 +35,7 @@ describe('selectEngine', () => {
   it('NVIDIA without the CUDA download: Vulkan, and says how to get CUDA', () => {
     const choice = selectEngine(linux(parseNvidiaSmi(NEW_DRIVER)), ['cpu', 'vulkan']);
     expect(choice.order).toEqual(['vulkan', 'cpu']);
-    expect(choice.reasons.join(' ')).toContain('agentic engines get cuda');
+    expect(choice.reasons.join(' ')).toContain('the CUDA build is not installed');
   });
   it('Windows uses its own minimum driver', () => {
     const win = { platform: 'win32' as const, arch: 'x64', gpus: parseNvidiaSmi('NVIDIA GeForce RTX 3060, 528.49, 12288, 11000') };
