@@ -24,6 +24,8 @@ export interface LocalDoctorOptions {
   modelsDir: string;
   logger: Logger;
   probeEngines: boolean;
+  /** Run the CPU probe when its result is not cached (always with probeEngines). */
+  measureCpu?: boolean;
   /** The app's own detections where it has them (already run at start). */
   sandbox?: () => Promise<{ available: boolean; kind: string; warning: string | null }>;
   interpreters?: () => Promise<Toolchain[]>;
@@ -66,7 +68,7 @@ export function localDoctorSources(o: LocalDoctorOptions): DoctorSources {
       installed: () => installedLlamaBuilds(),
     },
     gpus: () => detectGpus(),
-    cpu: () => cpuProfile(join(o.dataDir, 'cache', 'hardware-probe.json'), o.provider.threads),
+    cpu: () => cpuProfile(join(o.dataDir, 'cache', 'hardware-probe.json'), o.provider.threads, o.probeEngines || o.measureCpu === true),
     speeds: () => speeds.all(),
   };
 }

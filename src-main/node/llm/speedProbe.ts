@@ -62,9 +62,10 @@ function machineKey(): string {
 
 /**
  * This machine's CPU profile: measured on the first call (about 150 ms, see bench) and kept in
- * `cacheFile`; a different CPU or memory size (a moved data folder) measures again.
+ * `cacheFile`; a different CPU or memory size (a moved data folder) measures again. `measure` false
+ * only reads the cache (the start-up log must not spend the probe's time).
  */
-export async function cpuProfile(cacheFile: string | null, threadsSetting = 0): Promise<CpuProfile & { cached: boolean }> {
+export async function cpuProfile(cacheFile: string | null, threadsSetting = 0, measure = true): Promise<CpuProfile & { cached: boolean }> {
   const key = machineKey();
   const threads = defaultThreadCount(threadsSetting);
   if (cacheFile) {
@@ -75,6 +76,7 @@ export async function cpuProfile(cacheFile: string | null, threadsSetting = 0): 
       // none yet, or unreadable: measure
     }
   }
+  if (!measure) throw new Error('the CPU probe has not run here yet (it runs when the model catalogue is first listed)');
   const isa = detectIsa(readCpuinfo());
   const memoryBandwidth = await measureMemoryBandwidth();
   if (cacheFile) {

@@ -195,6 +195,17 @@ export async function createAdapters(config: AdapterConfig) {
     provider,
     modelLoad,
     engines: (): EngineStates => ({ router: routerState, localModel: localEngineState() }),
+    /** The doctor's report from what this app already detected; loads no engine (issue 27). */
+    doctor: async (version: string, measureCpu = true) => {
+      const [{ collectDoctor }, { localDoctorSources }] = await Promise.all([import('../doctor/collect.js'), import('../doctor/sources.js')]);
+      const p = settings.get().provider;
+      return collectDoctor(
+        localDoctorSources({
+          ...{ version, provider: p, dataDir: config.dataDir, modelsDir, logger, probeEngines: false, measureCpu, speeds },
+          ...{ sandbox: async () => code.sandbox, interpreters: async () => code.toolchains, router: async () => routerState },
+        }),
+      );
+    },
     languages: code.languages,
     sandbox: code.sandbox,
     explainSandbox: (workspace: string) => code.explain(workspace),

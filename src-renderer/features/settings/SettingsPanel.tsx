@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Settings, SettingsPatch } from '../../../src-main/common/settings.js';
 import { call, loadAppInfo } from '../../state/actions.js';
 import { useStore } from '../../state/store.js';
+import { AboutSection } from './AboutSection.js';
 import { CheckpointsSection } from './CheckpointsSection.js';
 import { ExecutionSection } from './ExecutionSection.js';
 import { McpSection } from './McpSection.js';
@@ -57,6 +58,7 @@ export function SettingsPanel() {
             <CheckpointsSection settings={settings} update={update} />
             <VoiceSection settings={settings} update={update} />
             <McpSection />
+            <AboutSection settings={settings} update={update} />
           </div>
         )}
       </div>
