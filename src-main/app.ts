@@ -1,6 +1,6 @@
 // The composition root: the only place that constructs adapters and wires them to the ports.
 // Every host (Electron, web, CLI) starts the same app through createApp().
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { platform, release } from 'node:os';
 import { join, resolve } from 'node:path';
 import { appPaths, type AppPaths } from './app/paths.js';
@@ -175,6 +175,21 @@ export async function createApp(config: AppConfig): Promise<App> {
 
   // The desktop and web hosts open it when the user turned it on; CLI commands never do (agentic serve opens its own).
   if (config.host !== 'cli') void localApi.sync().catch((error: unknown) => logger.warn('local api sync failed', { error: String(error) }));
+  // What runs where, in the log at start-up (issue 27): the doctor's facts, loading no engine.
+  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+  adapters.doctor(version, false).then(
+    (r) =>
+      logger.info('doctor', {
+        cpu: r.cpu,
+        gpus: r.gpus,
+        llama: r.llama,
+        sandbox: r.sandbox.kind,
+        router: r.router.available,
+        speeds: r.speeds,
+        problems: r.problems.map((p) => p.what),
+      }),
+    (error: unknown) => logger.warn('doctor: could not gather the facts', { error: String(error) }),
+  );
 
   return {
     handlers,

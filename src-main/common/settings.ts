@@ -42,6 +42,8 @@ export const ProviderSettingsSchema = z.object({
   /** Context size asked of providers that need it said (Ollama's num_ctx); 0 = the model's own. */
   contextSize: z.number().int().min(0).default(0),
   threads: z.number().int().min(0).default(0),
+  /** Which llama.cpp build runs the embedded model: 'auto' picks CUDA → Vulkan → CPU (issue 27). */
+  engine: z.enum(['auto', 'cuda', 'vulkan', 'metal', 'cpu']).default('auto'),
 });
 export type ProviderSettings = z.infer<typeof ProviderSettingsSchema>;
 

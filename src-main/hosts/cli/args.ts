@@ -6,10 +6,12 @@ import { PROVIDER_KINDS, type ProviderKind } from '../../common/providers.js';
 import { parseCheckpointArgs, type CheckpointArgs } from './checkpointArgs.js';
 import { parseServeArgs, type ServeArgs } from './serveArgs.js';
 import { parseScheduleArgs, parseScheduledRun, SCHEDULE_OPTIONS, SCHEDULE_USAGE, type ScheduleArgs, type ScheduledRunArgs } from './scheduleArgs.js';
+import type { RunArgs } from './runArgs.js';
 import { UsageError } from './usageError.js';
 import { parseMemoryArgs, type MemoryArgs } from './memoryArgs.js';
 
 export { UsageError };
+export type { RunArgs };
 
 export const USAGE = `Usage:
   agentic                                 an interactive chat (also: agentic chat [--agent NAME] …)
@@ -28,30 +30,13 @@ export const USAGE = `Usage:
           (the OpenAI-compatible local API and MCP over HTTP; prints its base URL and token)
   agentic mcp [--workspace DIR] [provider flags as in run] [--yes]   (an MCP server on stdin/stdout)
   agentic sandbox --explain [--workspace DIR] [--json]   (the sandbox policy blocks run under)
+  agentic doctor [--json]   (what runs where on this computer, and what to do about each problem)
   agentic changes [--session ID] [--turn N] [--desktop] [--json]   (default: the latest session's last turn)
   agentic undo|redo [--session ID] [--turn N] [--cascade] [--desktop] [--json]
           (--cascade also undoes the later turns, or redoes the earlier ones;
            --desktop works on the desktop app's sessions instead of the CLI's and web host's)
 ${SCHEDULE_USAGE}`;
 
-export interface RunArgs {
-  command: 'run';
-  request: string;
-  /** Where the request comes from: the argument itself, standard input (`-`), or --file. */
-  requestFrom: 'argument' | 'stdin' | 'file';
-  file?: string;
-  workspace?: string;
-  agent: AgentChoice;
-  provider?: ProviderKind;
-  model?: string;
-  baseUrl?: string;
-  replay?: string;
-  yes: boolean;
-  blockTimeoutSec?: number;
-  maxAttempts?: number;
-  session?: string;
-  json: boolean;
-}
 export interface RouteArgs {
   command: 'route';
   request?: string;
@@ -71,6 +56,10 @@ export interface SessionsArgs {
 export interface SandboxArgs {
   command: 'sandbox';
   workspace?: string;
+  json: boolean;
+}
+export interface DoctorArgs {
+  command: 'doctor';
   json: boolean;
 }
 export interface ListenArgs {
@@ -101,6 +90,7 @@ export type CliArgs =
   | SessionsArgs
   | CheckpointArgs
   | SandboxArgs
+  | DoctorArgs
   | ChatArgs
   | ListenArgs
   | SayArgs
@@ -256,6 +246,9 @@ export function parseCli(argv: readonly string[]): CliArgs | 'help' {
     case 'sandbox':
       if (!v.explain || rest.length > 0) throw new UsageError('sandbox needs: --explain [--workspace DIR] [--json].');
       return { command, workspace: v.workspace, json };
+    case 'doctor':
+      if (rest.length > 0) throw new UsageError('doctor takes no arguments: agentic doctor [--json].');
+      return { command, json };
     case 'changes':
     case 'undo':
     case 'redo':

@@ -42,6 +42,8 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./serve.js')).serveCommand(args);
     case 'mcp':
       return (await import('./mcpStdio.js')).mcpCommand(args);
+    case 'doctor':
+      return (await import('./doctor.js')).doctorCommand(args);
     case 'changes':
     case 'undo':
     case 'redo':

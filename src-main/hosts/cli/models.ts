@@ -2,7 +2,9 @@
 import { join } from 'node:path';
 import { appPaths } from '../../app/paths.js';
 import { escapeControls } from '../../common/terminalText.js';
+import { formatSpeed } from '../../common/models.js';
 import { loadCatalog, ModelManager } from '../../node/llm/modelManager.js';
+import { speedSources } from '../../node/llm/machineProfile.js';
 import { createLogger } from '../../node/logger.js';
 import { SqliteStore } from '../../node/store/sqliteStore.js';
 import { WhisperModels, whisperModelsDir } from '../../node/voice/models.js';
@@ -17,6 +19,8 @@ export async function modelsCommand(args: ModelsArgs): Promise<number> {
     modelsDir: paths.modelsDir,
     logger: createLogger({ level: 'error' }),
     catalog: loadCatalog(paths.catalog),
+    // Speeds for this machine (issue 27): the cached CPU probe, the GPU llama.cpp finds, measured speeds.
+    ...speedSources(paths.dataDir, paths.modelsDir, createLogger({ level: 'error' })),
   });
   // Speech-to-text models (whisper-*) share the command, in their own folder and catalogue.
   const whisper = new WhisperModels(whisperModelsDir(paths.modelsDir), createLogger({ level: 'error' }));
@@ -29,7 +33,8 @@ export async function modelsCommand(args: ModelsArgs): Promise<number> {
     if (args.json) for (const m of models) process.stdout.write(JSON.stringify(m) + '\n');
     else {
       for (const m of models) {
-        const flags = [m.installed && 'installed', m.recommended && 'recommended', !m.fits && 'too large for this machine'].filter(Boolean).join(', ');
+        const speed = m.speed && `${formatSpeed(m.speed.generation)}${m.speed.basis === 'measured' ? ' measured' : ''}`;
+        const flags = [m.installed && 'installed', m.recommended && 'recommended', !m.fits && 'too large for this machine', speed].filter(Boolean).join(', ');
         process.stdout.write(`${m.id.padEnd(28)} ${mb(m.sizeBytes).padStart(8)}  ${m.license.padEnd(12)} ${flags}\n`);
       }
     }

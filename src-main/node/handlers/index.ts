@@ -138,6 +138,7 @@ export function createNodeHandlers(deps: {
       return { cancelled: controller !== undefined };
     },
     ...createOnboardingHandlers({ memory: async () => (await import('../llm/llamaEngine.js')).detectMachineMemory(silentLogger), pickPath: deps.pickPath }),
+    'system.doctor': async () => adapters.doctor(version),
     'models.delete': async ({ id }) => adapters.models.delete(id),
     'models.openLocal': async ({ path }) => adapters.models.openLocal(path),
     'mcp.list': async () => adapters.mcp.servers().map((s) => ({ config: s.config, status: s.status, tools: s.tools })),

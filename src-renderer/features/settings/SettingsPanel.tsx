@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Settings } from '../../../src-main/common/settings.js';
 import { call, loadAppInfo } from '../../state/actions.js';
 import { useStore } from '../../state/store.js';
+import { AboutSection } from './AboutSection.js';
 import { CheckpointsSection } from './CheckpointsSection.js';
 import { ExecutionSection } from './ExecutionSection.js';
 import { LocalApiSection } from './LocalApiSection.js';
@@ -58,6 +59,7 @@ export function SettingsPanel() {
             <VoiceSection settings={settings} update={update} />
             <McpSection />
             <LocalApiSection />
+            <AboutSection settings={settings} update={update} />
           </div>
         )}
       </div>

@@ -125,6 +125,7 @@ const sampleInputs: { [K in CommandName]: CommandInput<K> } = {
   'workspace.import': { files: [{ name: 'a.txt', dataBase64: 'aGk=' }] },
   'workspace.importDropped': {},
   'system.hardware': {},
+  'system.doctor': {},
   'servers.detect': {},
   'models.cancel': { id: 'm', discard: true },
   'dialog.pick': { kind: 'gguf' },
