@@ -4,6 +4,7 @@ import { AGENT_CHOICES, type AgentChoice } from '../../common/agents.js';
 import { PROVIDER_KINDS, type ProviderKind } from '../../common/providers.js';
 
 import { parseCheckpointArgs, type CheckpointArgs } from './checkpointArgs.js';
+import { parseModelTestArgs, type ModelTestArgs } from './modelTestArgs.js';
 import { UsageError } from './usageError.js';
 
 export { UsageError };
@@ -16,6 +17,8 @@ export const USAGE = `Usage:
           (REQUEST "-" reads it from standard input; --file PATH reads it from a file)
   agentic route ["REQUEST" | --file PATH] [--json]     (no REQUEST: one request per stdin line)
   agentic models list|download ID|rm ID [--json]   (language models and whisper-* speech-to-text models)
+  agentic models test [ID] [--provider …] [--model …] [--base-url URL] [--replay FILE] [--json]
+          (the self-test: a small task per agent in a scratch workspace, a score per agent)
   agentic listen FILE.wav [--stt-model ID_OR_PATH] [--language CODE] [--json]   (utterances and their transcripts)
   agentic say "TEXT" [--out FILE.wav] [--language CODE] [--voice ID]
   agentic sessions [--json]
@@ -78,7 +81,7 @@ export interface SayArgs {
   language?: string;
   voice?: string;
 }
-export type CliArgs = RunArgs | RouteArgs | ModelsArgs | SessionsArgs | CheckpointArgs | SandboxArgs | ChatArgs | ListenArgs | SayArgs;
+export type CliArgs = RunArgs | RouteArgs | ModelsArgs | ModelTestArgs | SessionsArgs | CheckpointArgs | SandboxArgs | ChatArgs | ListenArgs | SayArgs;
 /** `agentic` alone or `agentic chat`: the interactive chat, with run's engine options. */
 export type ChatArgs = { command: 'chat' } & Pick<
   RunArgs,
@@ -202,7 +205,8 @@ export function parseCli(argv: readonly string[]): CliArgs | 'help' {
       const [action, id] = rest;
       if (action === 'list' && !id) return { command, action, json };
       if ((action === 'download' || action === 'rm') && id) return { command, action, id, json };
-      throw new UsageError('models needs: list | download ID | rm ID.');
+      if (action === 'test' && rest.length <= 2) return parseModelTestArgs(id, v, json);
+      throw new UsageError('models needs: list | download ID | rm ID | test [ID].');
     }
     case 'sessions':
       return { command, json };
