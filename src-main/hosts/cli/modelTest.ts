@@ -2,7 +2,7 @@
 // the one given by ID / --provider / --model / --replay, in a scratch workspace and data folder that
 // are removed afterwards (never the user's workspace or sessions), with a local page for the web
 // task. Prints a score per agent (or JSON lines), keeps the result per model, exits 0 when it ran.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -78,7 +78,10 @@ export async function modelTestCommand(args: ModelTestArgs): Promise<number> {
   }
   // The user's settings (their configured model) are copied in; sessions and workspace stay scratch.
   const data = join(scratch, 'data');
-  mkdirSync(data, { recursive: true });
+  mkdirSync(data, { recursive: true, mode: 0o700 });
+  // The CLI keeps provider API keys in its data folder (0600): the scratch copy reaches the same server.
+  const keys = join(user.dataDir, 'secrets.json');
+  if (existsSync(keys)) copyFileSync(keys, join(data, 'secrets.json'));
   const model = args.model ? modelFromCaller(args.model) : args.id;
   let app: App | null = null;
   const page = await servePage();
