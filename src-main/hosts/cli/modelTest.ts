@@ -6,7 +6,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { createApp, type App } from '../../app.js';
 import type { AppEvent } from '../../common/events.js';
 import { appPaths } from '../../app/paths.js';
@@ -65,7 +65,8 @@ async function runTask(app: App, task: SelfTestTask, stop: { cancel: (() => void
 
 function modelKey(app: App): string {
   const p = app.settings.get().provider;
-  return `${p.kind}-${p.model || 'default'}`.replace(/[^\w.-]+/g, '_').slice(0, 120);
+  // A GGUF given by path is named by its file: the key is a file name in model-tests/.
+  return `${p.kind}-${basename(p.model || 'default')}`.replace(/[^\w.-]+/g, '_').slice(0, 120);
 }
 
 export async function modelTestCommand(args: ModelTestArgs): Promise<number> {

@@ -1,35 +1,17 @@
 // `agentic models test` on the real CLI: Replay scripts for a good and a bad model, and the tiny
 // generated GGUF, in a scratch workspace; never the user's workspace.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../helpers/processes.js';
+import { ROOT, runCli } from '../../helpers/processes.js';
 
 const home = mkdtempSync(join(tmpdir(), 'agentic-selftest-cli-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
-const F = '```';
-const PAGE = 'http://127.0.0.1:47291/harbour.html';
-
-const replay = (name: string, responses: string[]) => {
-  const file = join(home, name);
-  writeFileSync(file, JSON.stringify({ responses }));
-  return file;
-};
-
-// In battery order: casual, coder, file (two calls), web (two), planner (plan, step 1, revision, step 2).
-const GOOD = [
-  "La capitale de l'Italie est Rome.",
-  `${F}python\nprint(sum(i * i for i in range(1, 11)))\n${F}`,
-  `${F}file_finder\nname: keeper.txt\naction: read\n${F}`,
-  'The code word for the north tower is PELICAN-42.',
-  `OPEN: ${PAGE}`,
-  'NOTE: The keeper is Ottoline Brisk.\nDONE\nThe lighthouse keeper of Port Elmo is Ottoline Brisk.',
-  `${F}json\n{"plan": [{"id": "1", "agent": "coder", "task": "Write hello.txt with the word hello.", "need": []}, {"id": "2", "agent": "coder", "task": "Print the number of characters in hello.txt.", "need": ["1"]}]}\n${F}`,
-  `${F}python\nopen("hello.txt", "w").write("hello")\n${F}`,
-  'NO_UPDATE',
-  `${F}python\nprint(len(open("hello.txt").read()))\n${F}`,
-];
+// Replay scripts in battery order: casual, coder, file (two calls), web (two), planner (plan, step 1,
+// revision, step 2); the bad model answers every call with the same vague sentence.
+const GOOD = join(ROOT, 'tests/fixtures/selftest/good-model.json');
+const BAD = join(ROOT, 'tests/fixtures/selftest/bad-model.json');
 
 const parse = (lines: Record<string, unknown>[]) => ({
   agents: lines.filter((l) => 'agent' in l),
@@ -39,7 +21,7 @@ const parse = (lines: Record<string, unknown>[]) => ({
 describe('agentic models test', () => {
   it('scores a good model 1 on every agent, one JSON line per agent then a summary, and keeps the result', async () => {
     const ws = join(home, 'workspace');
-    const r = await runCli(['models', 'test', '--replay', replay('good.json', GOOD), '--json'], { home, timeoutMs: 180_000 });
+    const r = await runCli(['models', 'test', '--replay', GOOD, '--json'], { home, timeoutMs: 180_000 });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const { agents, summary } = parse(r.lines);
@@ -59,7 +41,7 @@ describe('agentic models test', () => {
   }, 200_000);
 
   it('scores a bad model low and still exits 0', async () => {
-    const r = await runCli(['models', 'test', '--replay', replay('bad.json', Array(40).fill('I am not sure what you mean.')), '--json'], { home, timeoutMs: 180_000 });
+    const r = await runCli(['models', 'test', '--replay', BAD, '--json'], { home, timeoutMs: 180_000 });
     expect(r.code).toBe(0);
     const { agents, summary } = parse(r.lines);
     expect(agents).toHaveLength(5);
