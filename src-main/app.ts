@@ -21,6 +21,7 @@ import type { EmbeddedBrowserHooks } from './node/settings/adapters.js';
 import { SecretStore, type SecretCipher } from './node/settings/secrets.js';
 import { SettingsFile } from './node/settings/settingsFile.js';
 import { createNodeHandlers } from './node/handlers/index.js';
+import { createKnowledgeHandlers } from './node/knowledge/handlers.js';
 import type { PathPicker } from './node/handlers/onboarding.js';
 import type { PathRevealer } from './node/handlers/workspaceReveal.js';
 import { createVoice, type VoiceWiring } from './node/voice/handlers.js';
@@ -128,7 +129,7 @@ export async function createApp(config: AppConfig): Promise<App> {
   });
 
   const handlers: Handlers = {
-    ...createSessionHandlers({ store, engine, approvals, emit: bus.emit }),
+    ...createSessionHandlers({ store, engine, approvals, emit: bus.emit, onDeleted: async (id) => void (await checkpoints.deleteSession(id)) }),
     ...checkpoints.handlers,
     ...createNodeHandlers({
       host: config.host,
@@ -144,14 +145,7 @@ export async function createApp(config: AppConfig): Promise<App> {
       revealPath: config.revealPath,
     }),
     ...voice.handlers((input, ctx) => handlers['turn.send'](input, ctx)),
-  };
-
-  // Deleting a session deletes its checkpoints.
-  const deleteSession = handlers['session.delete'];
-  handlers['session.delete'] = async (input, ctx) => {
-    const result = await deleteSession(input, ctx);
-    await checkpoints.deleteSession(input.id);
-    return result;
+    ...createKnowledgeHandlers(adapters.knowledge, workspace),
   };
 
   return {

@@ -5,6 +5,7 @@ import { BlockResultSchema, ModelLoadSchema, PlanStepViewSchema, RoutingDecision
 import { ModelEntrySchema } from './models.js';
 import { McpServerSchema, SettingsPatchSchema, SettingsSchema } from './settings.js';
 import { voiceCommands } from './voice.js';
+import { knowledgeCommands } from './knowledge.js';
 import { ChangeViewSchema, CheckpointSummarySchema, FileDiffSchema, RestoreResultSchema } from './checkpoints.js';
 import { MAX_REQUEST_CHARS } from './limits.js';
 
@@ -187,6 +188,8 @@ export const commands = {
   'checkpoint.redo': cmd(z.object({ turnId: Id, cascade: z.boolean().default(false) }), RestoreResultSchema),
   // Voice (issue 17): capture, utterances, transcripts, spoken answers, whisper models.
   ...voiceCommands,
+  // Knowledge (issue 30): the workspace's search index.
+  ...knowledgeCommands,
 } as const;
 
 export type Commands = typeof commands;

@@ -1,6 +1,6 @@
 // The AgentContext an agent runs with: model calls that stream, count and persist; blocks that run
 // through approvals, tools and the store; sub-agents that share the turn's cancellation.
-import type { AgentName } from '../../common/agents.js';
+import { PLANNER, type AgentName } from '../../common/agents.js';
 import { AppError, toErrorData } from '../../common/errors.js';
 import type { BlockResult } from '../../common/events.js';
 import type { Agent, AgentContext, AgentOutcome, ModelCallOptions } from '../agent.js';
@@ -115,8 +115,10 @@ export function createAgentContext(
       durationMs: result.durationMs || Math.round(performance.now() - started),
     };
     // Text from outside (an MCP answer, search results, a file marked untrusted): later actions ask first, in this turn and while it stays in memory.
+    // Whatever the status: an MCP error result, a JSON-RPC error or a failed block that printed a marked file reach the model too.
+    // Only a block that never ran (declined, no tool) carries nothing but the app's own words.
     const untrusted = result.untrusted ?? toolPolicy(block.tag)?.untrustedOutput ?? null;
-    if (untrusted !== null && result.status === 'ok') state.taintedBy ??= untrusted;
+    if (untrusted !== null && tool && result.status !== 'declined') state.taintedBy ??= untrusted;
     store.addBlock(state.turnId, { ...finished, code: block.code, call });
     logger.info('block finished', { turnId: state.turnId, blockId: block.id, tool: block.tag, status: finished.status, ms: finished.durationMs });
     emit({ type: 'block.finished', ...ids, ...finished });
@@ -168,7 +170,7 @@ export function createAgentContext(
   };
 
   const runSubAgent: AgentContext['runSubAgent'] = async (name, request): Promise<AgentOutcome> => {
-    if (name === input.agentName && name === 'planner') throw new AppError('BAD_INPUT', 'A planner cannot start another planner.');
+    if (name === input.agentName && name === PLANNER) throw new AppError('BAD_INPUT', 'A planner cannot start another planner.');
     const sub = createAgentContext(services, state, { request, history: [], cacheKey: `${input.cacheKey}:${name}:${state.llmCalls}`, agentName: name });
     return services.agent(name).run(sub);
   };

@@ -16,12 +16,13 @@ export const USAGE = `Usage:
           [--replay FILE] [--yes] [--block-timeout SECONDS] [--max-attempts N] [--session ID] [--json]
           (REQUEST "-" reads it from standard input; --file PATH reads it from a file)
   agentic route ["REQUEST" | --file PATH] [--json]     (no REQUEST: one request per stdin line)
-  agentic models list|download ID|rm ID [--json]   (language models and whisper-* speech-to-text models)
+  agentic models list|download ID|rm ID [--json]   (language, whisper-* speech-to-text and embedding models)
   agentic models test [ID] [--provider …] [--model …] [--base-url URL] [--replay FILE] [--json]
           (the self-test: a small task per agent in a scratch workspace, a score per agent)
   agentic listen FILE.wav [--stt-model ID_OR_PATH] [--language CODE] [--json]   (utterances and their transcripts)
   agentic say "TEXT" [--out FILE.wav] [--language CODE] [--voice ID]
   agentic sessions [--json]
+  agentic search "QUERY" [--workspace DIR] [--json]   (the workspace's documents by words and meaning; indexes what is new first)
   agentic sandbox --explain [--workspace DIR] [--json]   (the sandbox policy blocks run under)
   agentic changes [--session ID] [--turn N] [--desktop] [--json]   (default: the latest session's last turn)
   agentic undo|redo [--session ID] [--turn N] [--cascade] [--desktop] [--json]
@@ -81,7 +82,14 @@ export interface SayArgs {
   language?: string;
   voice?: string;
 }
-export type CliArgs = RunArgs | RouteArgs | ModelsArgs | ModelTestArgs | SessionsArgs | CheckpointArgs | SandboxArgs | ChatArgs | ListenArgs | SayArgs;
+export interface SearchArgs {
+  command: 'search';
+  query: string;
+  workspace?: string;
+  json: boolean;
+}
+
+export type CliArgs = RunArgs | RouteArgs | ModelsArgs | ModelTestArgs | SessionsArgs | CheckpointArgs | SandboxArgs | ChatArgs | ListenArgs | SayArgs | SearchArgs;
 /** `agentic` alone or `agentic chat`: the interactive chat, with run's engine options. */
 export type ChatArgs = { command: 'chat' } & Pick<
   RunArgs,
@@ -216,6 +224,9 @@ export function parseCli(argv: readonly string[]): CliArgs | 'help' {
     case 'say':
       if (rest.length !== 1 || !rest[0]?.trim()) throw new UsageError('say needs one "TEXT" (quote it).');
       return { command, text: rest[0], out: v.out, language: v.language, voice: v.voice };
+    case 'search':
+      if (rest.length !== 1 || !rest[0]?.trim()) throw new UsageError('search needs one "QUERY" (quote it).');
+      return { command, query: rest[0], workspace: v.workspace, json };
     case 'sandbox':
       if (!v.explain || rest.length > 0) throw new UsageError('sandbox needs: --explain [--workspace DIR] [--json].');
       return { command, workspace: v.workspace, json };

@@ -34,6 +34,8 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./chat.js')).chatCommand(args);
     case 'sandbox':
       return (await import('./sandbox.js')).sandboxCommand(args);
+    case 'search':
+      return (await import('./search.js')).searchCommand(args);
     case 'changes':
     case 'undo':
     case 'redo':

@@ -21,6 +21,7 @@ import { relativeMarks } from '../workspace/untrusted.js';
 import { markUntrusted } from './untrustedMarks.js';
 import type { CheckpointCommands } from '../checkpoints/handlers.js';
 import type { VoiceCommandName } from '../../common/voice.js';
+import type { KnowledgeCommandName } from '../../common/knowledge.js';
 
 type NodeCommands = Exclude<
   keyof Handlers,
@@ -36,6 +37,7 @@ type NodeCommands = Exclude<
   | 'approval.answer'
   | CheckpointCommands
   | VoiceCommandName
+  | KnowledgeCommandName
 >;
 
 export function createNodeHandlers(deps: {

@@ -6,6 +6,7 @@ import { toErrorData } from '../../common/errors.js';
 import type { Block, Tool, ToolContext, ToolResult } from '../../core/ports.js';
 import { resolveInWorkspace, workspaceRelative } from '../workspace/guard.js';
 import { markCovering, untrustedSource } from '../workspace/untrusted.js';
+import { searchAction, type KnowledgeSearch } from './fileSearch.js';
 
 export interface FileFinderOptions {
   /** Characters of file content returned at most (default 40 000). */
@@ -14,6 +15,8 @@ export interface FileFinderOptions {
   maxVisited?: number;
   /** Files and folders the user marked untrusted (absolute real paths): reading one taints the session. */
   untrustedMarks?: () => readonly string[];
+  /** The workspace's knowledge index, for action=search. */
+  knowledge?: KnowledgeSearch;
 }
 
 const SKIP_DIRS = new Set(['.git', 'node_modules', '.venv', '__pycache__', '.cache']);
@@ -132,9 +135,10 @@ export function createFileFinderTool(options: FileFinderOptions = {}): Tool {
   const run = async (block: Block, ctx: ToolContext): Promise<Omit<ToolResult, 'durationMs' | 'savedTo'>> => {
     const name = block.params.name?.trim();
     const action = (block.params.action ?? 'info').trim().toLowerCase();
+    if (action === 'search') return searchAction(options.knowledge, block, ctx);
     if (!name) return { status: 'failed', exitCode: null, output: '', feedback: 'file_finder needs a `name=` line: a file name or a glob such as name=*.pdf.' };
     if (!['read', 'info', 'list'].includes(action)) {
-      return { status: 'failed', exitCode: null, output: '', feedback: `Unknown action "${action}": use action=read, action=info or action=list.` };
+      return { status: 'failed', exitCode: null, output: '', feedback: `Unknown action "${action}": use action=read, action=info, action=list or action=search.` };
     }
     const matches = await findMatches(ctx.workspace, name, maxVisited);
     ctx.signal.throwIfAborted();

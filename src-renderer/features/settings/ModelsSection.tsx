@@ -6,7 +6,7 @@ import { useStore } from '../../state/store.js';
 import type { DownloadView } from '../../state/types.js';
 import { TextInput } from '../../ui/fields.js';
 import { formatBytes } from '../workspace/files.js';
-import type { UpdateSettings } from './SettingsPanel.js';
+import type { UpdateSettings } from './updateSettings.js';
 
 type ModelEntry = CommandOutput<'models.list'>[number];
 

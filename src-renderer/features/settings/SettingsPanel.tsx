@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Settings, SettingsPatch } from '../../../src-main/common/settings.js';
+import type { Settings } from '../../../src-main/common/settings.js';
 import { call, loadAppInfo } from '../../state/actions.js';
 import { useStore } from '../../state/store.js';
 import { CheckpointsSection } from './CheckpointsSection.js';
@@ -9,8 +9,7 @@ import { ModelsSection } from './ModelsSection.js';
 import { ProviderSection } from './ProviderSection.js';
 import { SandboxSection } from './SandboxSection.js';
 import { VoiceSection } from './VoiceSection.js';
-
-export type UpdateSettings = (patch: SettingsPatch) => Promise<void>;
+import type { UpdateSettings } from './updateSettings.js';
 
 /** Settings drawer: each change is saved at once with settings.update. */
 export function SettingsPanel() {
