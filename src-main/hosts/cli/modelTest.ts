@@ -69,20 +69,46 @@ function modelKey(app: App): string {
   return `${p.kind}-${basename(p.model || 'default')}`.replace(/[^\w.-]+/g, '_').slice(0, 120);
 }
 
-export async function modelTestCommand(args: ModelTestArgs): Promise<number> {
-  const user = appPaths({ host: 'cli' });
+/** A scratch folder with the battery's workspace files and a data folder holding the CLI's provider keys. */
+function prepareScratch(userData: string): { scratch: string; workspace: string; data: string } {
   const scratch = mkdtempSync(join(tmpdir(), 'agentic-selftest-'));
   const workspace = join(scratch, 'workspace');
   for (const [path, text] of Object.entries(SCRATCH_FILES)) {
     mkdirSync(dirname(join(workspace, path)), { recursive: true });
     writeFileSync(join(workspace, path), text);
   }
-  // The user's settings (their configured model) are copied in; sessions and workspace stay scratch.
   const data = join(scratch, 'data');
   mkdirSync(data, { recursive: true, mode: 0o700 });
   // The CLI keeps provider API keys in its data folder (0600): the scratch copy reaches the same server.
-  const keys = join(user.dataDir, 'secrets.json');
+  const keys = join(userData, 'secrets.json');
   if (existsSync(keys)) copyFileSync(keys, join(data, 'secrets.json'));
+  return { scratch, workspace, data };
+}
+
+/** Prints the summary line and keeps the whole result under the user's data folder, per model. */
+function report(args: ModelTestArgs, key: string, scores: readonly AgentScore[], interrupted: boolean, userData: string): void {
+  const total = scores.reduce((s, x) => s + x.score, 0) / Math.max(1, scores.length);
+  const summary = {
+    summary: true,
+    model: key,
+    score: Math.round(total * 100) / 100,
+    passed: scores.filter((s) => s.passed).length,
+    of: scores.length,
+    seconds: Math.round(scores.reduce((s, x) => s + x.seconds, 0)),
+    interrupted,
+  };
+  process.stdout.write(
+    args.json ? `${JSON.stringify(summary)}\n` : `${key}: ${summary.passed}/${summary.of} agents passed, score ${summary.score}${interrupted ? ' (stopped)' : ''}\n`,
+  );
+  const results = join(userData, 'model-tests');
+  mkdirSync(results, { recursive: true });
+  writeFileSync(join(results, `${key}.json`), JSON.stringify({ date: new Date().toISOString(), ...summary, agents: scores }, null, 2));
+}
+
+export async function modelTestCommand(args: ModelTestArgs): Promise<number> {
+  const user = appPaths({ host: 'cli' });
+  // The user's settings (their configured model) are used; sessions and workspace stay scratch.
+  const { scratch, workspace, data } = prepareScratch(user.dataDir);
   const model = args.model ? modelFromCaller(args.model) : args.id;
   let app: App | null = null;
   const page = await servePage();
@@ -114,23 +140,7 @@ export async function modelTestCommand(args: ModelTestArgs): Promise<number> {
       scores.push(score);
       process.stdout.write(args.json ? `${JSON.stringify({ agent: score.agent, passed: score.passed, score: score.score, seconds: score.seconds })}\n` : describe(score));
     }
-    const key = modelKey(app);
-    const total = scores.reduce((s, x) => s + x.score, 0) / Math.max(1, scores.length);
-    const summary = {
-      summary: true,
-      model: key,
-      score: Math.round(total * 100) / 100,
-      passed: scores.filter((s) => s.passed).length,
-      of: scores.length,
-      seconds: Math.round(scores.reduce((s, x) => s + x.seconds, 0)),
-      interrupted,
-    };
-    process.stdout.write(
-      args.json ? `${JSON.stringify(summary)}\n` : `${key}: ${summary.passed}/${summary.of} agents passed, score ${summary.score}${interrupted ? ' (stopped)' : ''}\n`,
-    );
-    const results = join(user.dataDir, 'model-tests');
-    mkdirSync(results, { recursive: true });
-    writeFileSync(join(results, `${key}.json`), JSON.stringify({ date: new Date().toISOString(), ...summary, agents: scores }, null, 2));
+    report(args, modelKey(app), scores, interrupted, user.dataDir);
     return 0;
   } catch (error) {
     process.stderr.write(`The self-test could not run: ${error instanceof Error ? error.message : String(error)}\n`);
