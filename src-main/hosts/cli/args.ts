@@ -7,6 +7,7 @@ import { parseCheckpointArgs, type CheckpointArgs } from './checkpointArgs.js';
 import { parseServeArgs, type ServeArgs } from './serveArgs.js';
 import { parseScheduleArgs, parseScheduledRun, SCHEDULE_OPTIONS, SCHEDULE_USAGE, type ScheduleArgs, type ScheduledRunArgs } from './scheduleArgs.js';
 import type { RunArgs } from './runArgs.js';
+import { parseModelTestArgs, type ModelTestArgs } from './modelTestArgs.js';
 import { UsageError } from './usageError.js';
 import { parseMemoryArgs, type MemoryArgs } from './memoryArgs.js';
 
@@ -21,6 +22,8 @@ export const USAGE = `Usage:
           (REQUEST "-" reads it from standard input; --file PATH reads it from a file)
   agentic route ["REQUEST" | --file PATH] [--json]     (no REQUEST: one request per stdin line)
   agentic models list|download ID|rm ID [--json]   (language, whisper-* speech-to-text and embedding models)
+  agentic models test [ID] [--provider …] [--model …] [--base-url URL] [--replay FILE] [--json]
+          (the self-test: a small task per agent in a scratch workspace, a score per agent)
   agentic listen FILE.wav [--stt-model ID_OR_PATH] [--language CODE] [--json]   (utterances and their transcripts)
   agentic say "TEXT" [--out FILE.wav] [--language CODE] [--voice ID]
   agentic sessions [--json]
@@ -87,6 +90,7 @@ export type CliArgs =
   | RunArgs
   | RouteArgs
   | ModelsArgs
+  | ModelTestArgs
   | SessionsArgs
   | CheckpointArgs
   | SandboxArgs
@@ -228,7 +232,8 @@ export function parseCli(argv: readonly string[]): CliArgs | 'help' {
       const [action, id] = rest;
       if (action === 'list' && !id) return { command, action, json };
       if ((action === 'download' || action === 'rm') && id) return { command, action, id, json };
-      throw new UsageError('models needs: list | download ID | rm ID.');
+      if (action === 'test' && rest.length <= 2) return parseModelTestArgs(id, v, json);
+      throw new UsageError('models needs: list | download ID | rm ID | test [ID].');
     }
     case 'sessions':
       return { command, json };

@@ -10,10 +10,12 @@ import { SqliteStore } from '../../node/store/sqliteStore.js';
 import { WhisperModels, whisperModelsDir } from '../../node/voice/models.js';
 import { embeddingCatalogPath, embeddingModels } from '../../node/knowledge/embedder.js';
 import type { ModelsArgs, SessionsArgs } from './args.js';
+import type { ModelTestArgs } from './modelTestArgs.js';
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
-export async function modelsCommand(args: ModelsArgs): Promise<number> {
+export async function modelsCommand(args: ModelsArgs | ModelTestArgs): Promise<number> {
+  if (args.action === 'test') return (await import('./modelTest.js')).modelTestCommand(args);
   const paths = appPaths({ host: 'cli' });
   const llm = new ModelManager({
     modelsDir: paths.modelsDir,

@@ -37,8 +37,8 @@ describe('prompt examples parse to what they say', () => {
     expect(blocks.map((b) => b.tag)).toEqual(shown.map((f) => f.tag));
     for (const block of blocks) {
       if (block.tag === 'file_finder') {
-        expect(Object.keys(block.params).sort()).toEqual(['action', 'name']);
-        expect(['read', 'info', 'list']).toContain(block.params.action);
+        expect(Object.keys(block.params).sort()).toEqual(block.params.action === 'search' ? ['action', 'query'] : ['action', 'name']);
+        expect(['read', 'info', 'list', 'search']).toContain(block.params.action);
       }
       if (block.tag === 'mcp') expect(parseMcpCall(block.code)).toMatchObject({ ok: true, repaired: false });
       if (block.tag === 'json' && !block.code.includes('{{')) {
