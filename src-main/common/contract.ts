@@ -215,6 +215,3 @@ export interface CallContext {
 }
 
 export const isCommandName = (name: unknown): name is CommandName => typeof name === 'string' && Object.prototype.hasOwnProperty.call(commands, name);
-
-/** The three fixed channels the preload exposes. */
-export const CHANNELS = { invoke: 'agentic:invoke', event: 'agentic:event', ack: 'agentic:ack', drop: 'agentic:drop' } as const;

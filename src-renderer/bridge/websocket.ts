@@ -1,6 +1,7 @@
 import type { CommandInput, CommandName, CommandOutput } from '../../src-main/common/contract.js';
 import type { AppEvent } from '../../src-main/common/events.js';
 import type { Result } from '../../src-main/common/result.js';
+import { encodeMessage, readServerMessage, type ClientMessage } from '../../src-main/common/wire.js';
 import type { ConnectionStatus, EventBatchListener, RendererBridge } from './types.js';
 
 /** The subset of the browser WebSocket API the client uses (the `ws` package fits it too, for tests). */
@@ -63,27 +64,20 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): Renderer
     for (const listener of statusListeners) listener(next);
   };
 
-  const send = (id: number, message: unknown): void => {
-    const text = JSON.stringify(message);
+  const send = (id: number, message: ClientMessage): void => {
+    const text = encodeMessage(message);
     if (socket && socket.readyState === OPEN) socket.send(text);
     else queue.set(id, text);
   };
 
   const onMessage = (data: unknown): void => {
-    if (typeof data !== 'string') return;
-    let message: unknown;
-    try {
-      message = JSON.parse(data);
-    } catch {
-      return;
-    }
-    if (!message || typeof message !== 'object') return;
-    const m = message as { id?: unknown; result?: unknown; events?: unknown; batch?: unknown };
-    if (typeof m.id === 'number' && m.result !== undefined) {
+    const m = typeof data === 'string' ? readServerMessage(data) : null;
+    if (m === null) return;
+    if ('id' in m) {
       const resolve = pending.get(m.id);
       pending.delete(m.id);
-      resolve?.(m.result as Result<unknown>);
-    } else if (Array.isArray(m.events) && typeof m.batch === 'number') {
+      resolve?.(m.result);
+    } else {
       for (const listener of eventListeners) listener(m.events as AppEvent[], m.batch);
     }
   };
@@ -133,7 +127,7 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): Renderer
     },
     ack(batch) {
       // An ack for a dropped socket means nothing to the next one: the server starts afresh.
-      if (socket && socket.readyState === OPEN) socket.send(JSON.stringify({ ack: batch }));
+      if (socket && socket.readyState === OPEN) socket.send(encodeMessage({ ack: batch }));
     },
     onStatus(listener) {
       statusListeners.add(listener);
