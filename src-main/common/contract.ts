@@ -10,6 +10,7 @@ import { knowledgeCommands } from './knowledge.js';
 import { localApiCommands } from './localApi.js';
 import { ChangeViewSchema, CheckpointSummarySchema, FileDiffSchema, RestoreResultSchema } from './checkpoints.js';
 import { MAX_REQUEST_CHARS } from './limits.js';
+import { TurnExtrasSchema } from './turnView.js';
 import { memoryCommands } from './memory.js';
 
 /** One table of commands: `domain.verb` → input and output schemas. Handlers are typed from it. */
@@ -25,19 +26,22 @@ export const SessionSchema = z.object({
 });
 export type Session = z.infer<typeof SessionSchema>;
 
-export const TurnRecordSchema = z.object({
-  turnId: Id,
-  request: z.string(),
-  agent: z.enum(AGENT_NAMES).nullable(),
-  status: z.enum(['running', 'done', 'failed', 'cancelled']),
-  /** Each model call's reply, blocks replaced by placeholders. */
-  replies: z.array(z.object({ call: z.number().int(), text: z.string(), reasoning: z.string() })),
-  blocks: z.array(BlockResultSchema.extend({ code: z.string(), call: z.number().int() })),
-  answer: z.string(),
-  error: z.string().nullable(),
-  plan: z.array(PlanStepViewSchema).nullable(),
-  createdAt: z.number(),
-});
+export const TurnRecordSchema = z
+  .object({
+    turnId: Id,
+    request: z.string(),
+    agent: z.enum(AGENT_NAMES).nullable(),
+    status: z.enum(['running', 'done', 'failed', 'cancelled']),
+    /** Each model call's reply, blocks replaced by placeholders. */
+    replies: z.array(z.object({ call: z.number().int(), text: z.string(), reasoning: z.string() })),
+    /** Each block as it ran; `terminal` is the text its terminal showed (colours kept), null for blocks stored before it was kept. */
+    blocks: z.array(BlockResultSchema.extend({ code: z.string(), call: z.number().int(), savePath: z.string().nullable(), terminal: z.string().nullable() })),
+    answer: z.string(),
+    error: z.string().nullable(),
+    plan: z.array(PlanStepViewSchema).nullable(),
+    createdAt: z.number(),
+  })
+  .merge(TurnExtrasSchema);
 export type TurnRecord = z.infer<typeof TurnRecordSchema>;
 
 export const AppInfoSchema = z.object({

@@ -1,6 +1,7 @@
 // The persistence port. Synchronous on purpose: the SQLite adapter (libsql) is, and every
 // write is acknowledged only once it is durable.
 import type { AgentName } from '../common/agents.js';
+import type { TurnExtras } from '../common/turnView.js';
 import type { Session, TurnRecord } from '../common/contract.js';
 import type { BlockResult, PlanStepView } from '../common/events.js';
 import type { ChatRole } from './ports.js';
@@ -40,6 +41,10 @@ export interface SessionStore {
   updateTurn(turnId: string, patch: Partial<{ agent: AgentName; status: TurnRecord['status']; answer: string; error: string | null; plan: PlanStepView[] }>): void;
   addReply(turnId: string, reply: { call: number; text: string; reasoning: string }): void;
   addBlock(turnId: string, block: BlockResult & { code: string; call: number }): void;
+  /** What the live view showed of a finished block: its terminal text (colours kept) and save path. */
+  recordBlockView(turnId: string, blockId: string, view: { savePath: string | null; terminal: string }): void;
+  /** Merges live-only details (pages, compaction, error code) into the turn's record. */
+  recordTurnExtras(turnId: string, extras: Partial<TurnExtras>): void;
   /** All turns in order, or a page: `last` turns ending `skip` turns before the session's end. */
   listTurns(sessionId: string, page?: { last: number; skip?: number }): TurnRecord[];
   countTurns(sessionId: string): number;

@@ -182,11 +182,29 @@ const record = (over: Partial<TurnRecord> = {}): TurnRecord => ({
   agent: 'coder',
   status: 'done',
   replies: [{ call: 1, text: 'ran [[block:b1]]', reasoning: 'r' }],
-  blocks: [{ blockId: 'b1', tool: 'python', status: 'ok', success: true, exitCode: 0, output: 'out\n', savedTo: null, durationMs: 5, code: 'print()', call: 1 }],
+  blocks: [
+    {
+      blockId: 'b1',
+      tool: 'python',
+      status: 'ok',
+      success: true,
+      exitCode: 0,
+      output: 'out\n',
+      savedTo: null,
+      durationMs: 5,
+      code: 'print()',
+      call: 1,
+      savePath: null,
+      terminal: null,
+    },
+  ],
   answer: 'ran [[block:b1]]',
   error: null,
   plan: null,
   createdAt: 1,
+  errorCode: null,
+  pages: [],
+  compacted: null,
   ...over,
 });
 
@@ -218,20 +236,25 @@ describe('session history', () => {
     expect(turn(s, 'r1').calls[0]?.text).toBe('ran [[block:b1]]');
   });
 
-  it('keeps the pages a finished turn visited when its session is opened again (they are not stored)', () => {
-    let s = reduceEvents(emptyDomain(), [
+  it('shows the pages, compaction and error code a stored turn carries, as the live turn showed them', () => {
+    const pages = [{ url: 'http://127.0.0.1/article', title: 'Article' }];
+    const live = reduceEvents(emptyDomain(), [
       ev({ type: 'turn.started', request: 'q', turnId: 'r1' }),
       ev({ type: 'browser.navigated', url: 'http://127.0.0.1/article', title: 'Article', turnId: 'r1' }),
+      ev({ type: 'browser.navigated', url: 'http://127.0.0.1/article', title: 'Article', turnId: 'r1' }),
+      ev({ type: 'context.compacted', beforeTokens: 900, afterTokens: 300, turnId: 'r1' }),
       ev({ type: 'turn.done', agent: 'web', answer: 'A.', reasoning: '', llmCalls: 1, turnId: 'r1' }),
     ]);
-    s = sessionLoaded(s, 's1', [record({ agent: 'web' })]);
-    expect(turn(s, 'r1').pages).toEqual([{ url: 'http://127.0.0.1/article', title: 'Article' }]);
-    expect(turn(s, 'r1').agent).toBe('web');
+    const reloaded = sessionLoaded(emptyDomain(), 's1', [record({ agent: 'web', pages, compacted: { beforeTokens: 900, afterTokens: 300 } })]);
+    expect(turn(live, 'r1').pages).toEqual(pages);
+    expect(turn(reloaded, 'r1').pages).toEqual(pages);
+    expect(turn(reloaded, 'r1').compacted).toEqual(turn(live, 'r1').compacted);
+    expect(turn(reloaded, 'r1').agent).toBe('web');
   });
 
-  it('turns a stored error string into an error the chat can show', () => {
-    const s = sessionLoaded(emptyDomain(), 's1', [record({ status: 'failed', error: 'provider down' })]);
-    expect(turn(s, 'r1').error?.message).toBe('provider down');
+  it('turns a stored error into an error the chat can show, with its code', () => {
+    const s = sessionLoaded(emptyDomain(), 's1', [record({ status: 'failed', error: 'provider down', errorCode: 'PROVIDER_UNAVAILABLE' })]);
+    expect(turn(s, 'r1').error).toEqual({ code: 'PROVIDER_UNAVAILABLE', message: 'provider down' });
   });
 
   it('adds a submitted turn once, whether or not its start event came first', () => {

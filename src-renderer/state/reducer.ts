@@ -1,10 +1,7 @@
 import type { TurnRecord } from '../../src-main/common/contract.js';
 import type { AppEvent, EventOf } from '../../src-main/common/events.js';
+import { appendTerminal, isWebPage, withPage } from '../../src-main/common/turnView.js';
 import type { BlockView, CallView, DomainState, TurnView } from './types.js';
-
-/** Terminal text kept per block in the page; the engine caps output near 1 MiB already. */
-export const TERMINAL_KEEP_CHARS = 2 * 1024 * 1024;
-const TRUNCATED_NOTE = '\r\n[output truncated in the view]\r\n';
 
 export function reduceEvents(state: DomainState, events: readonly AppEvent[]): DomainState {
   let next = state;
@@ -37,7 +34,7 @@ export function reduceEvent(state: DomainState, event: AppEvent): DomainState {
     case 'block.started':
       return updateTurn(state, event, (t) => withBlock(t, newBlock(event)));
     case 'terminal.output':
-      return updateBlock(state, event, event.blockId, (b) => ({ ...b, output: appendOutput(b.output, event.data) }));
+      return updateBlock(state, event, event.blockId, (b) => ({ ...b, output: appendTerminal(b.output, event.data) }));
     case 'block.finished':
       return updateBlock(state, event, event.blockId, (b) => ({
         ...b,
@@ -71,17 +68,17 @@ export function reduceEvent(state: DomainState, event: AppEvent): DomainState {
       return updateTurn(state, event, (t) => ({ ...t, plan: event.steps }));
     case 'browser.navigated': {
       const next = { ...state, browser: { ...state.browser, url: event.url, title: event.title, sessionId: event.sessionId } };
-      if (!event.turnId || !/^https?:/.test(event.url)) return next;
-      return updateTurn(next, event, (t) => (t.pages.at(-1)?.url === event.url ? t : { ...t, pages: [...t.pages, { url: event.url, title: event.title }] }));
+      if (!event.turnId || !isWebPage(event.url)) return next;
+      return updateTurn(next, event, (t) => (t.pages.at(-1)?.url === event.url ? t : { ...t, pages: withPage(t.pages, { url: event.url, title: event.title }) }));
     }
     case 'browser.frame':
       return { ...state, browser: { ...state.browser, frame: `data:${event.mime};base64,${event.data}`, sessionId: event.sessionId } };
     case 'turn.done':
       return endTurn(state, event, (t) => ({ ...t, status: 'done', agent: t.agent ?? event.agent, answer: event.answer }));
     case 'turn.failed':
-      return endTurn(state, event, (t) => ({ ...t, status: 'failed', error: event.error }));
+      return endTurn(state, event, (t) => ({ ...t, status: 'failed', error: event.error, calls: finalCalls(t.calls) }));
     case 'turn.cancelled':
-      return endTurn(state, event, (t) => ({ ...t, status: 'cancelled', blocks: cancelRunningBlocks(t.blocks) }));
+      return endTurn(state, event, (t) => ({ ...t, status: 'cancelled', blocks: cancelRunningBlocks(t.blocks), calls: finalCalls(t.calls) }));
     case 'sessions.changed':
       return { ...state, sessionsVersion: state.sessionsVersion + 1 };
     case 'model.progress':
@@ -129,10 +126,10 @@ export function sessionLoaded(state: DomainState, sessionId: string, records: re
   for (const record of records) {
     const live = turns[record.turnId];
     if (live && record.status === 'running') continue;
-    // What only the live events knew (the pages the browser visited, a compaction) is not stored:
-    // a session opened again while on screen (a reconnect) must not lose it.
+    // The record holds everything the live view shows (pages, compaction, terminal text); only the
+    // progress of work still going is live-only.
     const stored = turnFromRecord(record, sessionId);
-    turns[record.turnId] = live ? { ...stored, pages: live.pages, compacted: live.compacted, progress: live.progress } : stored;
+    turns[record.turnId] = live ? { ...stored, progress: live.progress } : stored;
   }
   const liveOnly = (state.sessionTurns[sessionId] ?? []).filter((id) => !ids.includes(id) && turns[id]?.status === 'running');
   return {
@@ -181,11 +178,12 @@ export function turnFromRecord(record: TurnRecord, sessionId: string): TurnView 
       call: b.call,
       tool: b.tool,
       code: b.code,
-      savePath: null,
+      savePath: b.savePath,
       status: b.status,
       exitCode: b.exitCode,
       durationMs: b.durationMs,
-      output: toTerminalText(b.output),
+      // As live: the terminal's text, or the result's output for a block that printed nothing live.
+      output: b.terminal ? b.terminal : toTerminalText(b.output),
       savedTo: b.savedTo,
     };
   }
@@ -198,11 +196,11 @@ export function turnFromRecord(record: TurnRecord, sessionId: string): TurnView 
     calls: record.replies.map((r) => ({ call: r.call, agent: record.agent, text: r.text, reasoning: r.reasoning, completed: true })),
     blocks,
     answer: record.answer,
-    error: record.error === null ? null : { code: 'ERROR', message: record.error },
+    error: record.error === null ? null : { code: record.errorCode ?? 'ERROR', message: record.error },
     plan: record.plan,
-    compacted: null,
+    compacted: record.compacted,
     progress: null,
-    pages: [],
+    pages: record.pages,
     createdAt: record.createdAt,
   };
 }
@@ -284,16 +282,13 @@ function newBlock(e: Pick<EventOf<'block.started'>, 'blockId' | 'call' | 'tool' 
 const withBlock = (t: TurnView, block: BlockView): TurnView => ({ ...t, blocks: { ...t.blocks, [block.blockId]: block } });
 const lastCall = (t: TurnView): number => t.calls.at(-1)?.call ?? 0;
 
+/** A reply cut off by the turn's end is final as it stands (the store keeps it so). */
+const finalCalls = (calls: readonly CallView[]): CallView[] => calls.map((c) => (c.completed ? c : { ...c, completed: true }));
+
 function cancelRunningBlocks(blocks: Record<string, BlockView>): Record<string, BlockView> {
   const out: Record<string, BlockView> = {};
   for (const [id, b] of Object.entries(blocks)) out[id] = b.status === 'running' ? { ...b, status: 'cancelled' } : b;
   return out;
-}
-
-function appendOutput(current: string, data: string): string {
-  if (current.length >= TERMINAL_KEEP_CHARS) return current;
-  const next = current + data;
-  return next.length < TERMINAL_KEEP_CHARS ? next : next.slice(0, TERMINAL_KEEP_CHARS) + TRUNCATED_NOTE;
 }
 
 /** Stored output uses plain newlines; a terminal needs carriage returns too. */

@@ -2,6 +2,7 @@
 // budget, runs its agent with a cancellable context, and is persisted as it goes. Sessions run
 // concurrently; turns of one session queue behind each other (never "busy").
 import { changesWorkspace, type AgentChoice, type AgentName } from '../../common/agents.js';
+import { recordTurn } from './turnRecorder.js';
 import { AppError, isAbortError, toErrorData } from '../../common/errors.js';
 import type { RoutingDecision } from '../../common/events.js';
 import type { Agent, AgentOutcome } from '../agent.js';
@@ -113,7 +114,9 @@ export class AgentEngine {
   }
 
   private async run(sessionId: string, turnId: string, request: string, choice: AgentChoice, signal: AbortSignal): Promise<TurnOutcome> {
-    const { store, emit, logger } = this.deps;
+    const { store, logger } = this.deps;
+    const recorder = recordTurn(turnId, store, this.deps.emit, logger);
+    const emit = recorder.emit;
     const ids = { sessionId, turnId };
     const llm = this.deps.provider();
     const state: TurnState = {
@@ -172,6 +175,7 @@ export class AgentEngine {
       emit({ type: 'turn.done', ...ids, agent: outcome.agent, answer: outcome.answer, reasoning: outcome.reasoning, llmCalls: state.llmCalls });
       return { turnId, status: 'done', agent: outcome.agent, answer: outcome.answer, llmCalls: state.llmCalls, error: null };
     } catch (error) {
+      recorder.keepPartialReplies();
       return this.endWithError(error, ids, agentName, state.llmCalls, signal);
     }
   }
@@ -202,6 +206,7 @@ export class AgentEngine {
     const data = toErrorData(error);
     logger.warn('turn failed', { code: data.code, message: data.message });
     store.updateTurn(ids.turnId, { status: 'failed', error: data.message });
+    store.recordTurnExtras(ids.turnId, { errorCode: data.code });
     emit({ type: 'turn.failed', ...ids, error: data });
     return { turnId: ids.turnId, status: 'failed', agent, answer: '', llmCalls, error: data };
   }

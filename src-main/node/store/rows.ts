@@ -2,6 +2,7 @@
 import { AGENT_NAMES, type AgentName } from '../../common/agents.js';
 import type { Session, TurnRecord } from '../../common/contract.js';
 import type { BlockStatus, PlanStepView } from '../../common/events.js';
+import type { PageVisit, TurnExtras } from '../../common/turnView.js';
 import type { ChatRole } from '../../core/ports.js';
 import type { StoredMessage } from '../../core/store.js';
 
@@ -29,6 +30,8 @@ export interface TurnRow {
   answer: string;
   error: string | null;
   plan: string | null;
+  /** JSON of TurnExtras; '{}' for turns stored before it existed. */
+  extras?: string;
   created_at: number;
 }
 export interface ReplyRow {
@@ -49,6 +52,8 @@ export interface BlockRow {
   output: string;
   saved_to: string | null;
   duration_ms: number;
+  save_path?: string | null;
+  terminal?: string | null;
 }
 
 export const toSession = (row: SessionRow): Session => ({
@@ -86,6 +91,24 @@ function parsePlan(json: string | null): PlanStepView[] | null {
   }
 }
 
+/** Live-only details written by this or an older build: what cannot be read is left out, never fatal. */
+function parseExtras(json: string | undefined): TurnExtras {
+  const extras: TurnExtras = { errorCode: null, pages: [], compacted: null };
+  let value: unknown;
+  try {
+    value = JSON.parse(json ?? '{}');
+  } catch {
+    return extras;
+  }
+  if (typeof value !== 'object' || value === null) return extras;
+  const v = value as Record<string, unknown>;
+  if (typeof v.errorCode === 'string') extras.errorCode = v.errorCode;
+  if (Array.isArray(v.pages)) extras.pages = v.pages.filter((p): p is PageVisit => typeof p?.url === 'string' && typeof p?.title === 'string');
+  const c = v.compacted as Record<string, unknown> | null | undefined;
+  if (c && typeof c.beforeTokens === 'number' && typeof c.afterTokens === 'number') extras.compacted = { beforeTokens: c.beforeTokens, afterTokens: c.afterTokens };
+  return extras;
+}
+
 export function toTurnRecord(row: TurnRow, replies: readonly ReplyRow[], blocks: readonly BlockRow[]): TurnRecord {
   const status = (TURN_STATUSES as readonly string[]).includes(row.status) ? (row.status as TurnRecord['status']) : 'failed';
   return {
@@ -105,10 +128,13 @@ export function toTurnRecord(row: TurnRow, replies: readonly ReplyRow[], blocks:
       output: b.output,
       savedTo: b.saved_to,
       durationMs: b.duration_ms,
+      savePath: b.save_path ?? null,
+      terminal: b.terminal ?? null,
     })),
     answer: row.answer,
     error: row.error,
     plan: parsePlan(row.plan),
+    ...parseExtras(row.extras),
     createdAt: row.created_at,
   };
 }

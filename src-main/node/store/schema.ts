@@ -155,18 +155,24 @@ const MIGRATIONS: readonly string[] = [
     created_at INTEGER NOT NULL
   ) STRICT;
   `,
+  // 6 (issue 28): what the live view of a turn shows, kept with its record (one turn shape).
+  `
+  ALTER TABLE turns ADD COLUMN extras TEXT NOT NULL DEFAULT '{}';
+  ALTER TABLE blocks ADD COLUMN save_path TEXT;
+  ALTER TABLE blocks ADD COLUMN terminal TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
-/** Brings the database to SCHEMA_VERSION; refuses a database written by a newer version of the app. */
-export function migrate(db: Db): void {
+/** Brings the database to SCHEMA_VERSION (tests: an older `target`, to make a database as an older app left it); refuses a database written by a newer version of the app. */
+export function migrate(db: Db, target = SCHEMA_VERSION): void {
   const readVersion = () => Number(pragmaValue(db, 'user_version'));
   const apply = () => {
     // Read again under the write lock: another process may have migrated since the check below.
     const current = readVersion();
     assertKnown(current);
-    for (let version = current; version < SCHEMA_VERSION; version++) {
+    for (let version = current; version < target; version++) {
       db.exec(MIGRATIONS[version]!);
       db.pragma(`user_version = ${version + 1}`);
     }
@@ -174,7 +180,7 @@ export function migrate(db: Db): void {
   const current = readVersion();
   assertKnown(current);
   // IMMEDIATE takes the write lock first, so two processes opening a fresh file cannot both migrate.
-  if (current < SCHEMA_VERSION) inTransaction(db, 'IMMEDIATE', apply);
+  if (current < target) inTransaction(db, 'IMMEDIATE', apply);
 }
 
 function assertKnown(version: number): void {

@@ -6,6 +6,7 @@
 // (~0.5 ms on an idle SSD, several ms on a busy disk), small beside a model call. NORMAL skips that
 // fsync: still never corrupt, but a power cut may roll back the last commits.
 import type { AgentName } from '../../common/agents.js';
+import type { TurnExtras } from '../../common/turnView.js';
 import type { Session, TurnRecord } from '../../common/contract.js';
 import { AppError } from '../../common/errors.js';
 import type { BlockResult, PlanStepView } from '../../common/events.js';
@@ -164,6 +165,14 @@ export class SqliteStore implements SessionStore {
       now: Date.now(),
     }).changes;
     if (changes === 0) throw notFound('turn', turnId);
+  }
+
+  recordBlockView(turnId: string, blockId: string, view: { savePath: string | null; terminal: string }): void {
+    this.sql.setBlockView.run({ turn_id: turnId, block_id: blockId, save_path: view.savePath, terminal: view.terminal });
+  }
+
+  recordTurnExtras(turnId: string, extras: Partial<TurnExtras>): void {
+    this.sql.mergeTurnExtras.run({ id: turnId, extras: JSON.stringify(extras) });
   }
 
   addReply(turnId: string, reply: { call: number; text: string; reasoning: string }): void {

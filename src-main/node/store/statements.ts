@@ -39,12 +39,16 @@ const SQL = {
   insertBlock: `INSERT INTO blocks (turn_id, block_id, call, tool, code, status, success, exit_code, output, saved_to, duration_ms, created_at)
     VALUES (@turn_id, @block_id, @call, @tool, @code, @status, @success, @exit_code, @output, @saved_to, @duration_ms, @created_at)`,
 
-  turnsOfSession: `SELECT id, request, agent, status, answer, error, plan, created_at FROM turns WHERE session_id = ? ORDER BY seq`,
+  // json_patch merges the given keys into the stored object (RFC 7396), leaving the others.
+  mergeTurnExtras: `UPDATE turns SET extras = json_patch(extras, @extras) WHERE id = @id`,
+  setBlockView: `UPDATE blocks SET save_path = @save_path, terminal = @terminal WHERE turn_id = @turn_id AND block_id = @block_id`,
+
+  turnsOfSession: `SELECT id, request, agent, status, answer, error, plan, extras, created_at FROM turns WHERE session_id = ? ORDER BY seq`,
   repliesOfSession: `SELECT r.turn_id, r.call, r.text, r.reasoning FROM replies r JOIN turns t ON t.id = r.turn_id
     WHERE t.session_id = ? ORDER BY r.call, r.id`,
   blocksOfSession: `SELECT b.* FROM blocks b JOIN turns t ON t.id = b.turn_id WHERE t.session_id = ? ORDER BY b.id`,
   // @limit turns of a session before its last @skip, and what they produced: a page of a long session.
-  recentTurnsOfSession: `SELECT id, request, agent, status, answer, error, plan, created_at FROM
+  recentTurnsOfSession: `SELECT id, request, agent, status, answer, error, plan, extras, created_at FROM
     (SELECT * FROM turns WHERE session_id = @session_id ORDER BY seq DESC LIMIT @limit OFFSET @skip) ORDER BY seq`,
   repliesOfRecentTurns: `SELECT r.turn_id, r.call, r.text, r.reasoning FROM replies r
     WHERE r.turn_id IN (SELECT id FROM turns WHERE session_id = @session_id ORDER BY seq DESC LIMIT @limit OFFSET @skip) ORDER BY r.call, r.id`,

@@ -11,11 +11,14 @@ const turn: TurnRecord = {
     { call: 1, text: 'Running it:\n[[block:b1]]', reasoning: '' },
     { call: 2, text: 'It printed hi.', reasoning: '' },
   ],
-  blocks: [{ blockId: 'b1', tool: 'python', status: 'ok', success: true, exitCode: 0, output: 'hi\n', savedTo: null, durationMs: 3, code: 'print("hi")', call: 1 }],
+  blocks: [{ blockId: 'b1', tool: 'python', status: 'ok', success: true, exitCode: 0, output: 'hi\n', savedTo: null, durationMs: 3, code: 'print("hi")', call: 1, savePath: null, terminal: null }],
   answer: 'It printed hi.',
   error: null,
   plan: null,
   createdAt: Date.UTC(2026, 0, 2, 3, 4),
+  errorCode: null,
+  pages: [],
+  compacted: null,
 };
 
 describe('sessionMarkdown', () => {

@@ -5,6 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../src-main/node/store/database.js';
+import { migrate } from '../../../src-main/node/store/schema.js';
 import { SqliteStore } from '../../../src-main/node/store/sqliteStore.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'agentic-search-'));
@@ -41,14 +43,12 @@ describe('session search (FTS5)', () => {
 
   it('indexes turns stored before the search existed (the migration fills the index)', () => {
     const path = join(dir, 'old.db');
-    const store = SqliteStore.open(path);
-    const s = store.createSession('old');
-    store.startTurn({ turnId: 'x1', sessionId: s.id, request: 'remember the walrus' });
-    // Empty the index by hand, as a database from before the migration would be, then reopen.
-    (store as unknown as { db: { exec(sql: string): void } }).db.exec(
-      'DELETE FROM turn_search; PRAGMA user_version = 2; DROP TRIGGER turn_search_insert; DROP TRIGGER turn_search_update; DROP TRIGGER turn_search_delete; DROP TABLE turn_search;',
-    );
-    store.close();
+    // A database as the app left it before the search existed (schema version 2), with one turn.
+    const old = openDatabase(path);
+    migrate(old, 2);
+    old.exec(`INSERT INTO sessions (id, title, created_at, updated_at) VALUES ('s-old', 'old', 1, 1);
+      INSERT INTO turns (id, session_id, request, status, created_at, updated_at) VALUES ('x1', 's-old', 'remember the walrus', 'done', 1, 1);`);
+    old.close();
     const reopened = SqliteStore.open(path);
     expect(reopened.searchSessions('walrus').map((x) => x.title)).toEqual(['old']);
     reopened.close();
