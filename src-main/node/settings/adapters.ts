@@ -113,7 +113,7 @@ export async function createAdapters(config: AdapterConfig) {
     logger,
   });
   const untrustedMarks = () => settings.get().untrustedPaths;
-  const fileFinder = createFileFinderTool({ untrustedMarks });
+  const fileFinder = createFileFinderTool({ untrustedMarks, untrustedFiles: () => settings.get().untrustedFiles });
   // What a code block reads cannot be seen: in a workspace holding a marked file, or fetched from the network, its output is untrusted.
   const codeTools = code.tools.map((tool) => taintingReadsOf(tool, untrustedMarks, () => settings.get().sandbox.network));
   const mcp = new McpManager(settings.get().mcpServers, {

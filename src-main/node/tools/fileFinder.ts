@@ -4,11 +4,13 @@ import { constants } from 'node:fs';
 import { open, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { toErrorData } from '../../common/errors.js';
+import type { UntrustedFile } from '../../common/settings.js';
 import type { Block, Tool, ToolContext, ToolResult } from '../../core/ports.js';
 import { resolveInWorkspace, workspaceRelative } from '../workspace/guard.js';
 import { notAFile, notAFileMessage } from '../workspace/safeRead.js';
 import { globMatcher } from './globMatch.js';
 import { markCovering, untrustedSource } from '../workspace/untrusted.js';
+import { isMarkedFile } from '../workspace/untrustedFiles.js';
 
 export interface FileFinderOptions {
   /** Characters of file content returned at most (default 40 000). */
@@ -17,6 +19,8 @@ export interface FileFinderOptions {
   maxVisited?: number;
   /** Files and folders the user marked untrusted (absolute real paths): reading one taints the session. */
   untrustedMarks?: () => readonly string[];
+  /** The marked files by identity: a marked file read under another name (renamed, linked, copied) taints too. */
+  untrustedFiles?: () => readonly UntrustedFile[];
 }
 
 const SKIP_DIRS = new Set(['.git', 'node_modules', '.venv', '__pycache__', '.cache']);
@@ -128,6 +132,9 @@ export function createFileFinderTool(options: FileFinderOptions = {}): Tool {
     if (action === 'list') return { status: 'ok', exitCode: null, output: matches.join('\n') };
     if (action === 'info') return { status: 'ok', exitCode: null, output: (await Promise.all(matches.slice(0, 50).map((m) => describe(ctx.workspace, m)))).join('\n') };
     const read = await readOne(ctx.workspace, matches[0]!, maxChars, options.untrustedMarks?.() ?? []);
+    if (read.status === 'ok' && !read.untrusted && (await isMarkedFile(await resolveInWorkspace(ctx.workspace, matches[0]!), options.untrustedFiles?.() ?? []))) {
+      read.untrusted = untrustedSource(`${matches[0]!}, the same file as one you marked`);
+    }
     const others = matches.length > 1 ? `\n\n(${matches.length - 1} other match(es): ${matches.slice(1, 10).join(', ')})` : '';
     return { ...read, output: read.output + (read.status === 'ok' ? others : '') };
   };
