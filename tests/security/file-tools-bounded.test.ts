@@ -5,7 +5,7 @@
 // answered at once, and the process must still serve ordinary reads afterwards.
 // Real file system (mkfifo), the real file_finder tool and the app's own preview handler.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,8 +22,9 @@ const ctx = { clientId: 'test' };
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'agentic-fifo-'));
   ws = join(dir, 'ws');
-  execFileSync('mkdir', ['-p', ws]);
-  execFileSync('mkfifo', [join(ws, 'notes.txt'), join(ws, 'photo.png')]);
+  mkdirSync(ws);
+  // Node has no mkfifo: the shell's, as a block would run it.
+  execFileSync('sh', ['-c', 'mkfifo "$1" "$2"', 'sh', join(ws, 'notes.txt'), join(ws, 'photo.png')]);
   writeFileSync(join(ws, 'real.txt'), 'ordinary text');
   writeFileSync(join(ws, 'a'.repeat(200)), 'x');
   const replayFile = join(dir, 'replay.json');
