@@ -214,7 +214,8 @@ export class WorkspaceCheckpoints {
     const head = this.records.loadHead();
     const limit = this.limits().maxFileBytes;
     const current = new Map<string, FsEntry | null>();
-    for (const path of pathsOf(chain)) current.set(path, hasForeignParent(this.root, path) ? null : probePath(this.root, path, head.get(path), { maxFileBytes: limit }));
+    const folders = new Map<string, boolean>();
+    for (const path of pathsOf(chain)) current.set(path, hasForeignParent(this.root, path, folders) ? null : probePath(this.root, path, head.get(path), { maxFileBytes: limit }));
     const plan = planRestore(chain, direction, current, all);
     const conflicts = [...plan.conflicts, ...this.blockedFolders(plan.targets, current)];
     if (conflicts.length) return { ...none, done: false, conflicts, skipped: plan.skipped, reason: conflictReason(conflicts, direction) };
