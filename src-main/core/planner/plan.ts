@@ -3,6 +3,7 @@
 import { jsonrepair } from 'jsonrepair';
 import { z } from 'zod';
 import type { AgentName } from '../../common/agents.js';
+import { findPlanJson, normalisePlan } from './planShape.js';
 
 export interface PlanStep {
   id: string;
@@ -51,12 +52,10 @@ export function planJsonSchema(agents: readonly string[]): object {
 
 export type PlanParse = { ok: true; steps: PlanStep[] } | { ok: false; problems: string[] };
 
-/** Finds the plan JSON in a reply: a ```json block, else the first {...} span, else the whole text. */
+/** Finds the plan JSON in a reply: a ```json block, else a plan-like JSON value in the prose (planShape.ts). */
 export function extractPlanJson(reply: string, jsonBlock: string | null): string | null {
   if (jsonBlock !== null) return jsonBlock;
-  const start = reply.indexOf('{');
-  const end = reply.lastIndexOf('}');
-  return start >= 0 && end > start ? reply.slice(start, end + 1) : null;
+  return findPlanJson(reply);
 }
 
 export function parsePlan(json: string | null, opts: { agents: readonly string[]; knownIds?: ReadonlySet<string>; truncated?: boolean }): PlanParse {
@@ -68,7 +67,7 @@ export function parsePlan(json: string | null, opts: { agents: readonly string[]
   } catch (error) {
     return { ok: false, problems: [`The plan is not valid JSON (${(error as Error).message}).`] };
   }
-  const parsed = PlanSchema.safeParse(data);
+  const parsed = PlanSchema.safeParse(normalisePlan(data, opts.agents));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return {

@@ -86,6 +86,12 @@ export function textPrinter(out: NodeJS.WritableStream, err: NodeJS.WritableStre
       case 'context.compacted':
         line(`[history summarised: ${event.beforeTokens} → ${event.afterTokens} tokens]`);
         break;
+      case 'work.progress':
+        line(event.stage === 'part' ? `[reading part ${event.part} of ${event.parts}]` : `[combining ${event.parts} parts]`);
+        break;
+      case 'input.stored':
+        line(`[kept as ${event.path}: ${event.chars} characters, about ${event.tokens} tokens]`);
+        break;
       case 'plan.updated':
         line(safe(event.steps.map((s) => `  [${s.status}] ${s.id} ${s.agent}: ${s.task}`).join('\n')));
         break;

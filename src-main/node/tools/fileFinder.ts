@@ -11,6 +11,8 @@ import { notAFile, notAFileMessage } from '../workspace/safeRead.js';
 import { globMatcher } from './globMatch.js';
 import { markCovering, untrustedSource } from '../workspace/untrusted.js';
 import { isMarkedFile } from '../workspace/untrustedFiles.js';
+import { grepFile, rangeOf, readRange } from './fileRanges.js';
+import { searchAction, type KnowledgeSearch } from './fileSearch.js';
 
 export interface FileFinderOptions {
   /** Characters of file content returned at most (default 40 000). */
@@ -21,6 +23,8 @@ export interface FileFinderOptions {
   untrustedMarks?: () => readonly string[];
   /** The marked files by identity: a marked file read under another name (renamed, linked, copied) taints too. */
   untrustedFiles?: () => readonly UntrustedFile[];
+  /** The workspace's knowledge index, for action=search. */
+  knowledge?: KnowledgeSearch;
 }
 
 const SKIP_DIRS = new Set(['.git', 'node_modules', '.venv', '__pycache__', '.cache']);
@@ -122,19 +126,30 @@ export function createFileFinderTool(options: FileFinderOptions = {}): Tool {
   const run = async (block: Block, ctx: ToolContext): Promise<Omit<ToolResult, 'durationMs' | 'savedTo'>> => {
     const name = block.params.name?.trim();
     const action = (block.params.action ?? 'info').trim().toLowerCase();
+    if (action === 'search') return searchAction(options.knowledge, block, ctx);
     if (!name) return { status: 'failed', exitCode: null, output: '', feedback: 'file_finder needs a `name=` line: a file name or a glob such as name=*.pdf.' };
-    if (!['read', 'info', 'list'].includes(action)) {
-      return { status: 'failed', exitCode: null, output: '', feedback: `Unknown action "${action}": use action=read, action=info or action=list.` };
+    if (!['read', 'info', 'list', 'grep'].includes(action)) {
+      return { status: 'failed', exitCode: null, output: '', feedback: `Unknown action "${action}": use action=read, action=info, action=list, action=grep or action=search.` };
+    }
+    let range;
+    try {
+      range = rangeOf(block.params);
+    } catch (error) {
+      return { status: 'failed', exitCode: null, output: '', feedback: (error as Error).message };
     }
     const matches = await findMatches(ctx.workspace, name, maxVisited);
     ctx.signal.throwIfAborted();
     if (matches.length === 0) return { status: 'failed', exitCode: null, output: '', feedback: `No file matching "${name}" was found in the workspace.` };
     if (action === 'list') return { status: 'ok', exitCode: null, output: matches.join('\n') };
     if (action === 'info') return { status: 'ok', exitCode: null, output: (await Promise.all(matches.slice(0, 50).map((m) => describe(ctx.workspace, m)))).join('\n') };
-    const read = await readOne(ctx.workspace, matches[0]!, maxChars, options.untrustedMarks?.() ?? []);
-    if (read.status === 'ok' && !read.untrusted && (await isMarkedFile(await resolveInWorkspace(ctx.workspace, matches[0]!), options.untrustedFiles?.() ?? []))) {
-      read.untrusted = untrustedSource(`${matches[0]!}, the same file as one you marked`);
-    }
+    const marks = options.untrustedMarks?.() ?? [];
+    // A marked file read under another name (renamed, hard-linked, copied) taints like the marked one (untrustedFiles.ts).
+    const byIdentity = async <R extends { status: ToolResult['status']; untrusted?: string }>(result: R): Promise<R> =>
+      result.status === 'ok' && !result.untrusted && (await isMarkedFile(await resolveInWorkspace(ctx.workspace, matches[0]!), options.untrustedFiles?.() ?? []))
+        ? { ...result, untrusted: untrustedSource(`${matches[0]!}, the same file as one you marked`) }
+        : result;
+    if (action === 'grep') return byIdentity(await grepFile(ctx.workspace, matches[0]!, block.params.text ?? '', maxChars, marks));
+    const read = await byIdentity(range ? await readRange(ctx.workspace, matches[0]!, range, maxChars, marks) : await readOne(ctx.workspace, matches[0]!, maxChars, marks));
     const others = matches.length > 1 ? `\n\n(${matches.length - 1} other match(es): ${matches.slice(1, 10).join(', ')})` : '';
     return { ...read, output: read.output + (read.status === 'ok' ? others : '') };
   };
