@@ -47,6 +47,17 @@ export const ProviderSettingsSchema = z.object({
 });
 export type ProviderSettings = z.infer<typeof ProviderSettingsSchema>;
 
+/** A file the user marked untrusted, by identity: device and inode, and the SHA-256 of its content (null when too big to hash). */
+const UntrustedFileSchema = z.object({
+  dev: z.number(),
+  ino: z.number(),
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .nullable(),
+});
+export type UntrustedFile = z.infer<typeof UntrustedFileSchema>;
+
 export const SettingsSchema = z.object({
   provider: ProviderSettingsSchema.default({}),
   workspace: z.string().default(''),
@@ -77,6 +88,8 @@ export const SettingsSchema = z.object({
    * text read from them may carry someone else's instructions, so it taints the session (issue 16).
    */
   untrustedPaths: z.array(z.string().min(1).max(4096)).max(10_000).default([]),
+  /** What each marked file is (inode and content hash), so the mark follows it through a rename, a hard link or a copy (issue 26). */
+  untrustedFiles: z.array(UntrustedFileSchema).max(10_000).default([]),
   language: z.string().default('auto'),
   /** Voice (issue 17): push-to-talk, speech-to-text, spoken answers. */
   voice: VoiceSettingsSchema.default({}),

@@ -9,6 +9,7 @@ import { detectBlocker, type Blocker } from './blockers.js';
 import type { BrowserDriver, PageLink, PageSnapshot, SearchResult, WebSearch } from './driver.js';
 import { cleanLinks, cleanUrl } from './links.js';
 import { formatPage, formatResults } from './observe.js';
+import { carriedSessionText } from './urlLeak.js';
 
 export type WebView = { kind: 'none' } | { kind: 'results'; query: string; results: SearchResult[] } | { kind: 'page'; page: PageSnapshot; links: PageLink[] };
 
@@ -119,10 +120,30 @@ export class WebActions {
   private async open(target: number | string): Promise<ActionResult> {
     const url = this.resolveTarget(target);
     if (Array.isArray(url)) return { feedback: url };
+    if (typeof target === 'string' && !(await this.mayOpenTyped(url))) {
+      return { feedback: ['The user declined opening that address. Do not open it again; continue another way or finish with DONE.'] };
+    }
     const driver = await this.page();
     const landed = await driver.navigate(url, this.ctx.signal);
     this.navigated(landed);
     return this.read();
+  }
+
+  /** An address the model typed that carries the conversation's text, once web text is in the turn, is the user's to allow (urlLeak.ts). */
+  private async mayOpenTyped(url: string): Promise<boolean> {
+    if (!this.ctx.tainted) return true;
+    const carried = carriedSessionText(url, [this.ctx.request, ...this.ctx.history.map((m) => m.content)]);
+    if (carried === null) return true;
+    return this.ctx.askUser({
+      turnId: this.ctx.turnId,
+      blockId: null,
+      tool: 'web_open',
+      command: `Open ${url}`,
+      reasons: [
+        `the address carries text from this conversation ("${carried}") after untrusted web text entered this turn: opening it would send that text to ${new URL(url).host}`,
+      ],
+      signal: this.ctx.signal,
+    });
   }
 
   private async back(): Promise<ActionResult> {

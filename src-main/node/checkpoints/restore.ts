@@ -49,17 +49,33 @@ function ensureParents(root: string, rel: string): void {
   }
 }
 
-/** True when some folder above `rel` is missing or not a real folder: the path is not in the workspace tree. */
-export function hasForeignParent(root: string, rel: string): boolean {
-  const parts = rel.split('/').slice(0, -1);
-  let abs = root;
-  for (const part of parts) {
-    abs = join(abs, part);
-    const st = lstatOrNull(abs);
-    if (!st?.isDirectory()) return true;
+/**
+ * True when some folder above `rel` is missing or not a real folder: the path is not in the workspace
+ * tree. `known` remembers each folder's answer across calls: a restore asks for every path of a deep
+ * tree, and checking all of a path's folders each time would cost the tree's depth squared in lstats.
+ */
+export function hasForeignParent(root: string, rel: string, known: Map<string, boolean> = new Map()): boolean {
+  // The folders above `rel` not yet known, nearest first, up to the nearest known one (or the root).
+  const pending: string[] = [];
+  for (let dir = parentOf(rel); dir !== ''; dir = parentOf(dir)) {
+    const answer = known.get(dir);
+    if (answer === false) return true;
+    if (answer === true) break;
+    pending.push(dir);
+  }
+  for (let i = pending.length - 1; i >= 0; i--) {
+    const dir = pending[i]!;
+    const real = lstatOrNull(join(root, dir))?.isDirectory() === true;
+    known.set(dir, real);
+    if (!real) return true;
   }
   return false;
 }
+
+const parentOf = (rel: string): string => {
+  const slash = rel.lastIndexOf('/');
+  return slash === -1 ? '' : rel.slice(0, slash);
+};
 
 const depth = (p: string) => p.split('/').length;
 
@@ -100,7 +116,8 @@ export async function applyJournal(root: string, journal: Journal, objects: Obje
     }
   };
   // Removals first, deepest first: what goes away, or changes between file, folder and link.
-  const removals = indexed.filter((op) => !hasForeignParent(root, op.path)).sort((a, b) => depth(b.path) - depth(a.path));
+  const folders = new Map<string, boolean>();
+  const removals = indexed.filter((op) => !hasForeignParent(root, op.path, folders)).sort((a, b) => depth(b.path) - depth(a.path));
   for (const op of removals) {
     const abs = join(root, op.path);
     const st = lstatOrNull(abs);

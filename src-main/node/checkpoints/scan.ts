@@ -10,6 +10,9 @@ import { sameStat, type Manifest } from '../../core/checkpoints/changes.js';
 import { sha256, type ObjectStore } from './objects.js';
 import type { Dirty } from './watch.js';
 
+// The restore's temporary files (restore.ts) exist only while a restore holds the workspace's lock,
+// and no scan runs then: every name is scanned, so a block cannot hide a file from undo by naming it
+// like one (a crash's leftovers are removed by the restore's replay, or stay visible as files).
 export const RESTORE_TMP_PREFIX = '.agentic-restore-';
 const RACY_MS = 1000;
 
@@ -104,7 +107,6 @@ async function walk(root: string, stack: string[], prev: Manifest, manifest: Man
     }
     opts.onFolder?.(rel);
     for (const name of names) {
-      if (name.startsWith(RESTORE_TMP_PREFIX)) continue;
       const path = rel ? `${rel}/${name}` : name;
       const abs = `${absDir}${sep}${name}`;
       if (exclude.has(abs)) continue;
@@ -177,7 +179,6 @@ export async function rescanChanged(root: string, prev: Manifest, dirty: Dirty, 
       names = listed;
     }
     for (const name of names) {
-      if (name.startsWith(RESTORE_TMP_PREFIX)) continue;
       const path = dir ? `${dir}/${name}` : name;
       const abs = `${absDir}${sep}${name}`;
       if (exclude.has(abs)) continue;

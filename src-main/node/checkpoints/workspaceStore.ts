@@ -13,7 +13,7 @@ import { acquire, withLock } from './lock.js';
 import { ObjectStore } from './objects.js';
 import { RecordFiles, type CheckpointRecord } from './records.js';
 import { applyJournal, hasForeignParent, JournalSchema, type Journal } from './restore.js';
-import { probePath, rescanChanged, RESTORE_TMP_PREFIX, scanWorkspace } from './scan.js';
+import { probePath, rescanChanged, scanWorkspace } from './scan.js';
 import { watchable, WorkspaceWatch } from './watch.js';
 
 export interface CheckpointLimits {
@@ -214,7 +214,8 @@ export class WorkspaceCheckpoints {
     const head = this.records.loadHead();
     const limit = this.limits().maxFileBytes;
     const current = new Map<string, FsEntry | null>();
-    for (const path of pathsOf(chain)) current.set(path, hasForeignParent(this.root, path) ? null : probePath(this.root, path, head.get(path), { maxFileBytes: limit }));
+    const folders = new Map<string, boolean>();
+    for (const path of pathsOf(chain)) current.set(path, hasForeignParent(this.root, path, folders) ? null : probePath(this.root, path, head.get(path), { maxFileBytes: limit }));
     const plan = planRestore(chain, direction, current, all);
     const conflicts = [...plan.conflicts, ...this.blockedFolders(plan.targets, current)];
     if (conflicts.length) return { ...none, done: false, conflicts, skipped: plan.skipped, reason: conflictReason(conflicts, direction) };
@@ -239,7 +240,7 @@ export class WorkspaceCheckpoints {
       if (current.get(path)?.kind !== 'dir' || (target && target.kind === 'dir')) continue;
       for (const name of readdirSync(join(this.root, path))) {
         const child = `${path}/${name}`;
-        if (!name.startsWith(RESTORE_TMP_PREFIX) && !(targets.has(child) && targets.get(child) === null)) out.push({ path: child, byTurn: null });
+        if (!(targets.has(child) && targets.get(child) === null)) out.push({ path: child, byTurn: null });
       }
     }
     return out;

@@ -1,10 +1,11 @@
 // Previews for the workspace panel: text and code as text, images as data, a PDF's first page as
 // an image (mupdf), and deletion. Paths come from the page: resolved inside the workspace with the
 // same guard the agents use (no `..`, no link leading out).
-import { readFile, rm, stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { AppError } from '../../common/errors.js';
 import { resolveInWorkspace } from '../workspace/guard.js';
+import { notAFile, notAFileMessage, readRegular } from '../workspace/safeRead.js';
 
 const MAX_TEXT_BYTES = 512 * 1024;
 const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
@@ -42,10 +43,10 @@ function looksLikeText(data: Buffer): boolean {
   }
 }
 
-async function pdfFirstPage(file: string): Promise<string | null> {
+async function pdfFirstPage(data: Buffer): Promise<string | null> {
   try {
     const mupdf = await import('mupdf');
-    const doc = mupdf.Document.openDocument(await readFile(file), 'application/pdf');
+    const doc = mupdf.Document.openDocument(data, 'application/pdf');
     const page = doc.loadPage(0);
     const [, , width] = page.getBounds();
     const scale = Math.min(2, 900 / Math.max(1, width));
@@ -61,17 +62,21 @@ export async function previewFile(workspace: string, path: string): Promise<Prev
   const info = await stat(file).catch(() => null);
   if (!info) throw new AppError('NOT_FOUND', `${path} is not in the workspace any more.`);
   if (info.isDirectory()) return empty('folder', 0);
+  // A named pipe, socket or device: never opened (safeRead.ts says why).
+  const what = notAFile(info);
+  if (what) throw new AppError('BAD_INPUT', notAFileMessage(path, what));
   const ext = extname(file).toLowerCase();
   const mime = IMAGES[ext];
   if (mime) {
     if (info.size > MAX_IMAGE_BYTES) return empty('binary', info.size);
-    return { ...empty('image', info.size), mime, dataBase64: (await readFile(file)).toString('base64') };
+    return { ...empty('image', info.size), mime, dataBase64: (await readRegular(file, path, MAX_IMAGE_BYTES)).data.toString('base64') };
   }
   if (ext === '.pdf') {
-    const png = info.size <= MAX_PDF_BYTES ? await pdfFirstPage(file) : null;
+    const png = info.size <= MAX_PDF_BYTES ? await pdfFirstPage((await readRegular(file, path, MAX_PDF_BYTES)).data) : null;
     return png ? { ...empty('pdf', info.size), mime: 'image/png', dataBase64: png } : empty('binary', info.size);
   }
-  const data = await readFile(file).then((d) => d.subarray(0, MAX_TEXT_BYTES));
+  // Only the part shown is read, whatever the file's size.
+  const { data } = await readRegular(file, path, MAX_TEXT_BYTES);
   if (!looksLikeText(data)) return empty('binary', info.size);
   return { ...empty('text', info.size), text: data.toString('utf8'), truncated: info.size > MAX_TEXT_BYTES };
 }

@@ -127,7 +127,7 @@ export async function createAdapters(config: AdapterConfig) {
   const untrustedMarks = () => settings.get().untrustedPaths;
   // The workspace's search index (issue 30): opened on first use, then kept current in the background.
   const knowledge = new KnowledgeService({ dataDir: config.dataDir, logger, untrustedMarks, embedder: installedEmbedder(modelsDir, logger) });
-  const fileFinder = createFileFinderTool({ untrustedMarks, knowledge });
+  const fileFinder = createFileFinderTool({ untrustedMarks, untrustedFiles: () => settings.get().untrustedFiles, knowledge });
   // What a code block reads cannot be seen: in a workspace holding a marked file, or fetched from the network, its output is untrusted.
   const codeTools = code.tools.map((tool) => taintingReadsOf(tool, untrustedMarks, () => settings.get().sandbox.network));
   const mcp = new McpManager(settings.get().mcpServers, {

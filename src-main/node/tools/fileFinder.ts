@@ -1,11 +1,16 @@
 // The file_finder tool: finds files by name or glob inside the workspace (never outside it) and
 // reads text or PDF text within a size budget, or describes them.
+import { constants } from 'node:fs';
 import { open, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { toErrorData } from '../../common/errors.js';
+import type { UntrustedFile } from '../../common/settings.js';
 import type { Block, Tool, ToolContext, ToolResult } from '../../core/ports.js';
 import { resolveInWorkspace, workspaceRelative } from '../workspace/guard.js';
+import { notAFile, notAFileMessage } from '../workspace/safeRead.js';
+import { globMatcher } from './globMatch.js';
 import { markCovering, untrustedSource } from '../workspace/untrusted.js';
+import { isMarkedFile } from '../workspace/untrustedFiles.js';
 import { grepFile, rangeOf, readRange } from './fileRanges.js';
 import { searchAction, type KnowledgeSearch } from './fileSearch.js';
 
@@ -16,37 +21,14 @@ export interface FileFinderOptions {
   maxVisited?: number;
   /** Files and folders the user marked untrusted (absolute real paths): reading one taints the session. */
   untrustedMarks?: () => readonly string[];
+  /** The marked files by identity: a marked file read under another name (renamed, linked, copied) taints too. */
+  untrustedFiles?: () => readonly UntrustedFile[];
   /** The workspace's knowledge index, for action=search. */
   knowledge?: KnowledgeSearch;
 }
 
 const SKIP_DIRS = new Set(['.git', 'node_modules', '.venv', '__pycache__', '.cache']);
 type Kind = 'text' | 'pdf' | 'binary';
-
-/** A glob (`*`, `?`, `[…]`, `**`) as a regex over a relative path (with `/`) or a base name. */
-export function globToRegExp(glob: string): RegExp {
-  let re = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i]!;
-    if (c === '*' && glob[i + 1] === '*') {
-      re += glob[i + 2] === '/' ? '(?:.*/)?' : '.*';
-      i += glob[i + 2] === '/' ? 2 : 1;
-    } else if (c === '*') re += '[^/]*';
-    else if (c === '?') re += '[^/]';
-    else if (c === '[') {
-      const end = glob.indexOf(']', i + 1);
-      if (end === -1) re += '\\[';
-      else {
-        re += `[${glob
-          .slice(i + 1, end)
-          .replace(/^!/, '^')
-          .replace(/\\/g, '\\\\')}]`;
-        i = end;
-      }
-    } else re += c.replace(/[.+^${}()|\\]/g, '\\$&');
-  }
-  return new RegExp(`^${re}$`, 'i');
-}
 
 async function* walk(dir: string, root: string, budget: { left: number }): AsyncGenerator<string> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
@@ -61,8 +43,10 @@ async function* walk(dir: string, root: string, budget: { left: number }): Async
 }
 
 async function kindOf(file: string): Promise<Kind> {
-  const handle = await open(file, 'r');
+  // Non-blocking: a named pipe put in the file's place after its stat must not hang the open (safeRead.ts).
+  const handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
+    if (!(await handle.stat()).isFile()) return 'binary';
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(8192), 0, 8192, 0);
     const head = buffer.subarray(0, bytesRead);
     if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
@@ -93,14 +77,18 @@ async function pdfText(file: string, maxChars: number): Promise<string> {
 const clip = (text: string, maxChars: number) => (text.length <= maxChars ? text : `${text.slice(0, maxChars)}\n[… ${text.length - maxChars} more characters not shown]`);
 
 async function findMatches(workspace: string, name: string, maxVisited: number): Promise<string[]> {
-  const direct = await resolveInWorkspace(workspace, name);
-  if (!/[*?[]/.test(name) && (await stat(direct).catch(() => null))) return [await workspaceRelative(workspace, direct)];
-  const pattern = globToRegExp(name.replace(/^\.\//, ''));
+  // A glob is never a path to resolve (a long one is not even a valid path).
+  if (!/[*?[]/.test(name)) {
+    const direct = await resolveInWorkspace(workspace, name);
+    if (await stat(direct).catch(() => null)) return [await workspaceRelative(workspace, direct)];
+  }
+  // Not a regex: a glob of many `*` must not backtrack exponentially (globMatch.ts).
+  const matchesGlob = globMatcher(name.replace(/^\.\//, ''));
   const byPath = name.includes('/');
   const root = await resolveInWorkspace(workspace, '.');
   const matches: string[] = [];
   for await (const relative of walk(root, root, { left: maxVisited })) {
-    if (pattern.test(byPath ? relative : path.posix.basename(relative))) matches.push(relative);
+    if (matchesGlob(byPath ? relative : path.posix.basename(relative))) matches.push(relative);
   }
   // Shallow paths first: the file the user means is usually the nearest one.
   return matches.sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b));
@@ -109,7 +97,7 @@ async function findMatches(workspace: string, name: string, maxVisited: number):
 async function describe(workspace: string, relative: string): Promise<string> {
   const full = await resolveInWorkspace(workspace, relative);
   const info = await stat(full);
-  const kind = info.isDirectory() ? 'directory' : await kindOf(full);
+  const kind = info.isDirectory() ? 'directory' : (notAFile(info) ?? (await kindOf(full)));
   return `${relative}\t${kind}\t${info.size} bytes\tmodified ${info.mtime.toISOString()}`;
 }
 
@@ -117,6 +105,8 @@ async function readOne(workspace: string, relative: string, maxChars: number, ma
   const full = await resolveInWorkspace(workspace, relative);
   const untrusted = markCovering(full, marks) ? { untrusted: untrustedSource(relative) } : {};
   const info = await stat(full);
+  const what = notAFile(info);
+  if (what) return { status: 'failed', exitCode: null, output: '', feedback: `${notAFileMessage(relative, what)} file_finder reads text and PDF files.` };
   if (info.isDirectory()) {
     const entries = await readdir(full);
     return { status: 'ok', exitCode: null, output: `${relative}/ contains:\n${entries.sort().join('\n')}`, ...untrusted };
@@ -153,8 +143,13 @@ export function createFileFinderTool(options: FileFinderOptions = {}): Tool {
     if (action === 'list') return { status: 'ok', exitCode: null, output: matches.join('\n') };
     if (action === 'info') return { status: 'ok', exitCode: null, output: (await Promise.all(matches.slice(0, 50).map((m) => describe(ctx.workspace, m)))).join('\n') };
     const marks = options.untrustedMarks?.() ?? [];
-    if (action === 'grep') return grepFile(ctx.workspace, matches[0]!, block.params.text ?? '', maxChars, marks);
-    const read = range ? await readRange(ctx.workspace, matches[0]!, range, maxChars, marks) : await readOne(ctx.workspace, matches[0]!, maxChars, marks);
+    // A marked file read under another name (renamed, hard-linked, copied) taints like the marked one (untrustedFiles.ts).
+    const byIdentity = async <R extends { status: ToolResult['status']; untrusted?: string }>(result: R): Promise<R> =>
+      result.status === 'ok' && !result.untrusted && (await isMarkedFile(await resolveInWorkspace(ctx.workspace, matches[0]!), options.untrustedFiles?.() ?? []))
+        ? { ...result, untrusted: untrustedSource(`${matches[0]!}, the same file as one you marked`) }
+        : result;
+    if (action === 'grep') return byIdentity(await grepFile(ctx.workspace, matches[0]!, block.params.text ?? '', maxChars, marks));
+    const read = await byIdentity(range ? await readRange(ctx.workspace, matches[0]!, range, maxChars, marks) : await readOne(ctx.workspace, matches[0]!, maxChars, marks));
     const others = matches.length > 1 ? `\n\n(${matches.length - 1} other match(es): ${matches.slice(1, 10).join(', ')})` : '';
     return { ...read, output: read.output + (read.status === 'ok' ? others : '') };
   };
