@@ -86,13 +86,21 @@ export class IndexStore {
 
   /** Replaces a file's passages (none: a file with no text, kept so it is not read again until it changes). */
   putFile(file: IndexedFile, passages: readonly Passage[], error: string | null = null): void {
+    this.putFiles([{ file, passages, error }]);
+  }
+
+  /** Several files in one transaction: a commit per small file would cost more than reading it. */
+  putFiles(entries: readonly { file: IndexedFile; passages: readonly Passage[]; error: string | null }[]): void {
+    if (entries.length === 0) return;
     inTransaction(this.db, 'IMMEDIATE', () => {
-      this.db.prepare('DELETE FROM files WHERE path = ?').run(file.path);
-      const { lastInsertRowid } = this.db
-        .prepare('INSERT INTO files (path, size, mtime_ms, untrusted, error) VALUES (?, ?, ?, ?, ?)')
-        .run(file.path, file.size, Math.round(file.mtimeMs), file.untrusted ? 1 : 0, error);
-      const insert = this.db.prepare('INSERT INTO passages (file_id, page, line_start, line_end, heading, text) VALUES (?, ?, ?, ?, ?, ?)');
-      for (const p of passages) insert.run(lastInsertRowid, p.page, p.lineStart, p.lineEnd, p.heading, p.text);
+      const remove = this.db.prepare('DELETE FROM files WHERE path = ?');
+      const addFile = this.db.prepare('INSERT INTO files (path, size, mtime_ms, untrusted, error) VALUES (?, ?, ?, ?, ?)');
+      const addPassage = this.db.prepare('INSERT INTO passages (file_id, page, line_start, line_end, heading, text) VALUES (?, ?, ?, ?, ?, ?)');
+      for (const { file, passages, error } of entries) {
+        remove.run(file.path);
+        const { lastInsertRowid } = addFile.run(file.path, file.size, Math.round(file.mtimeMs), file.untrusted ? 1 : 0, error);
+        for (const p of passages) addPassage.run(lastInsertRowid, p.page, p.lineStart, p.lineEnd, p.heading, p.text);
+      }
     });
   }
 
