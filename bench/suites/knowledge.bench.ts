@@ -172,14 +172,14 @@ export default async function knowledgeBench(): Promise<BenchRow[]> {
   });
   rmSync(big.root, { recursive: true, force: true });
 
-  const small = corpus(60, 60);
+  const small = corpus(20, 60);
   const ftsSmall = await indexRate(small.root, null);
   const embedder = new LlamaEmbedder(tinyModelPath(), async () => (await sharedLlama(false, logger)).llama, 1);
   const embedded = await indexRate(small.root, embedder);
   await embedder.dispose();
   rows.push({
     suite: SUITE,
-    metric: 'indexed with the tiny embedding model (60 files)',
+    metric: 'indexed with the tiny embedding model (20 files)',
     value: embedded.passagesPerSec,
     unit: 'passages/s',
     baseline: { label: 'full-text only, same files', value: ftsSmall.passagesPerSec },
