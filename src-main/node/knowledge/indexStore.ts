@@ -31,6 +31,7 @@ CREATE INDEX IF NOT EXISTS passages_file ON passages(file_id);
 CREATE VIRTUAL TABLE IF NOT EXISTS passages_fts USING fts5(
   text, heading, content='passages', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
 );
+CREATE VIRTUAL TABLE IF NOT EXISTS passages_vocab USING fts5vocab(passages_fts, 'row');
 CREATE TRIGGER IF NOT EXISTS passages_ai AFTER INSERT ON passages BEGIN
   INSERT INTO passages_fts(rowid, text, heading) VALUES (new.id, new.text, new.heading);
 END;
@@ -181,6 +182,15 @@ export class IndexStore {
         { id: r.id, path: r.path, page: r.page, lineStart: r.line_start, lineEnd: r.line_end, heading: r.heading, text: r.text, untrusted: r.untrusted === 1 },
       ]),
     );
+  }
+
+  passageCount(): number {
+    return (this.db.prepare('SELECT count(*) AS n FROM passages').get() as { n: number }).n;
+  }
+
+  /** How many passages hold the word (as the full-text index spells it). */
+  passagesWith(word: string): number {
+    return (this.db.prepare('SELECT doc FROM passages_vocab WHERE term = ?').get(word) as { doc: number } | undefined)?.doc ?? 0;
   }
 
   /** Passage ids by full-text rank, best first. `match` is an FTS5 query. */
