@@ -11,5 +11,8 @@ describe('ftsQuery', () => {
     const docs: Record<string, number> = { the: 900, lease: 12, of: 700 };
     expect(ftsQuery('the lease of', (w) => docs[w] ?? 0, 1000)).toBe('"lease"');
     expect(ftsQuery('the of', (w) => docs[w] ?? 0, 1000)).toBe('"the" OR "of"');
+    // A word in no passage does not count as the rarer one; a small index keeps every word.
+    expect(ftsQuery('the contract', (w) => docs[w] ?? 0, 1000)).toBe('"the" OR "contract"');
+    expect(ftsQuery('the lease', (w) => docs[w] ?? 0, 999)).toBe('"the" OR "lease"');
   });
 });

@@ -15,14 +15,17 @@ const CANDIDATES = 50;
 export function ftsQuery(query: string, docsWith?: (word: string) => number, passages = 0): string | null {
   const words = query.match(/[\p{L}\p{N}_]+/gu) ?? [];
   const unique = [...new Set(words.map((w) => w.toLowerCase()))].slice(0, 32);
-  // Words in more than a fifth of all passages ("the", "and") rank almost nothing but make bm25
-  // score most of the index: left out while a rarer word remains.
-  const rare = docsWith && passages > 0 ? unique.filter((w) => docsWith(w) <= passages * COMMON_SHARE) : unique;
+  // In a large index, words in more than a fifth of all passages ("the", "and") rank almost
+  // nothing but make bm25 score most of the index: left out while a rarer word that occurs remains.
+  // (A word in no passage matches nothing either way; a small index is fast with every word.)
+  const counts = docsWith && passages >= PRUNE_FROM ? unique.map((w) => docsWith(w)) : null;
+  const rare = counts ? unique.filter((_, i) => counts[i]! > 0 && counts[i]! <= passages * COMMON_SHARE) : [];
   const kept = rare.length ? rare : unique;
   return kept.length ? kept.map((w) => `"${w}"`).join(' OR ') : null;
 }
 
 const COMMON_SHARE = 0.2;
+const PRUNE_FROM = 1000;
 
 export interface SearchOptions {
   limit?: number;

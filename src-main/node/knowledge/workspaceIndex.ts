@@ -9,7 +9,7 @@ import type { Logger } from '../../core/ports.js';
 import { WorkspaceWatch, watchable } from '../checkpoints/watch.js';
 import { markCovering } from '../workspace/untrusted.js';
 import { toPassages } from './chunk.js';
-import { documentKind, extractLines } from './extract.js';
+import { extractFile } from './extract.js';
 import type { IndexStore } from './indexStore.js';
 import { hybridSearch } from './search.js';
 import type { Embedder, IndexProgress, SearchHit } from './types.js';
@@ -219,8 +219,8 @@ export class WorkspaceIndex {
     if (!info?.isFile()) return null;
     const file = { path: rel, size: info.size, mtimeMs: Math.round(info.mtimeMs), untrusted: this.untrusted(rel, marks) };
     try {
-      const kind = await documentKind(full, info.size);
-      return { file, passages: kind ? toPassages(await extractLines(full, kind)) : [], error: null };
+      const lines = await extractFile(full, info.size);
+      return { file, passages: lines ? toPassages(lines) : [], error: null };
     } catch (error) {
       // Kept with its error and no passages: not read again until it changes.
       this.options.logger.warn('knowledge: could not read a file', { path: rel, error: String(error) });
