@@ -112,7 +112,10 @@ export class WorkspaceIndex {
 
   async search(query: string, options: { limit?: number; signal?: AbortSignal } = {}): Promise<SearchHit[]> {
     const embedder = await this.embedder();
-    return hybridSearch(this.options.store, query, { ...options, embedder });
+    const hits = await hybridSearch(this.options.store, query, { ...options, embedder });
+    // The marks as they are now: one set since the last scan still taints what its file says.
+    const marks = this.options.untrustedMarks?.() ?? [];
+    return hits.map((hit) => ({ ...hit, untrusted: hit.untrusted || this.untrusted(hit.path, marks) }));
   }
 
   progress(): IndexProgress {
