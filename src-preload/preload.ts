@@ -1,8 +1,7 @@
 // The whole surface the renderer gets: invoke, onEvent, ack over three fixed channels. Nothing else
 // of Electron or Node crosses into the page.
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
-
-const CHANNELS = { invoke: 'agentic:invoke', event: 'agentic:event', ack: 'agentic:ack', drop: 'agentic:drop' } as const;
+import { CHANNELS } from '../src-main/common/wire.js';
 
 type EventListener = (events: unknown[], batch: number) => void;
 

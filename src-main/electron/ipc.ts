@@ -2,7 +2,8 @@
 // with envelopes, and streams events per window with acknowledgement flow control.
 import { isAbsolute } from 'node:path';
 import { ipcMain, type BrowserWindow, type IpcMainEvent, type IpcMainInvokeEvent } from 'electron';
-import { CHANNELS, type Handlers } from '../common/contract.js';
+import type { Handlers } from '../common/contract.js';
+import { CHANNELS } from '../common/wire.js';
 import { dispatch } from '../common/dispatch.js';
 import type { AppEvent } from '../common/events.js';
 import { fail } from '../common/result.js';

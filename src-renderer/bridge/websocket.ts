@@ -1,6 +1,7 @@
 import type { CommandInput, CommandName, CommandOutput } from '../../src-main/common/contract.js';
 import type { AppEvent } from '../../src-main/common/events.js';
 import type { Result } from '../../src-main/common/result.js';
+import { encodeMessage, readServerMessage, type ClientMessage } from '../../src-main/common/wire.js';
 import type { ConnectionStatus, EventBatchListener, RendererBridge } from './types.js';
 
 /** The subset of the browser WebSocket API the client uses (the `ws` package fits it too, for tests). */
@@ -37,13 +38,17 @@ export function bridgeUrlFromLocation(location: { protocol: string; host: string
 /**
  * The bridge over the web host's WebSocket: requests `{id, command, input}` answered by
  * `{id, result}`; event batches `{events, batch}` acknowledged with `{ack: batch}`.
- * Reconnects with backoff; requests in flight when the socket drops fail, queued ones wait.
+ * Reconnects with backoff. When a socket closes, every call waiting on it fails, and a failed call's
+ * message is dropped from the queue: the caller was told the command may not have run, so sending
+ * it later would run it behind the caller's back (twice, if the caller retried). Retries are the
+ * caller's own, explicit new calls.
  */
 export function createWebSocketBridge(options: WebSocketBridgeOptions): RendererBridge {
   const createSocket = options.createSocket ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
   const backoff = options.backoffMs ?? defaultBackoff;
   const pending = new Map<number, (result: Result<unknown>) => void>();
-  const queue: string[] = [];
+  /** Requests not yet sent, by id, in the order they were made. */
+  const queue = new Map<number, string>();
   const eventListeners = new Set<EventBatchListener>();
   const statusListeners = new Set<(status: ConnectionStatus) => void>();
   let status: ConnectionStatus = 'connecting';
@@ -59,27 +64,20 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): Renderer
     for (const listener of statusListeners) listener(next);
   };
 
-  const send = (message: unknown): void => {
-    const text = JSON.stringify(message);
+  const send = (id: number, message: ClientMessage): void => {
+    const text = encodeMessage(message);
     if (socket && socket.readyState === OPEN) socket.send(text);
-    else queue.push(text);
+    else queue.set(id, text);
   };
 
   const onMessage = (data: unknown): void => {
-    if (typeof data !== 'string') return;
-    let message: unknown;
-    try {
-      message = JSON.parse(data);
-    } catch {
-      return;
-    }
-    if (!message || typeof message !== 'object') return;
-    const m = message as { id?: unknown; result?: unknown; events?: unknown; batch?: unknown };
-    if (typeof m.id === 'number' && m.result !== undefined) {
+    const m = typeof data === 'string' ? readServerMessage(data) : null;
+    if (m === null) return;
+    if ('id' in m) {
       const resolve = pending.get(m.id);
       pending.delete(m.id);
-      resolve?.(m.result as Result<unknown>);
-    } else if (Array.isArray(m.events) && typeof m.batch === 'number') {
+      resolve?.(m.result);
+    } else {
       for (const listener of eventListeners) listener(m.events as AppEvent[], m.batch);
     }
   };
@@ -91,14 +89,20 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): Renderer
     current.onopen = () => {
       attempt = 0;
       setStatus('open');
-      for (const text of queue.splice(0)) current.send(text);
+      const texts = [...queue.values()];
+      queue.clear();
+      for (const text of texts) current.send(text);
     };
     current.onmessage = (event) => onMessage(event.data);
     current.onerror = () => undefined;
     current.onclose = () => {
       if (socket !== current) return;
       socket = null;
-      for (const resolve of pending.values()) resolve({ ok: false, error: notConnected });
+      // A failed call's queued message goes with it (see above).
+      for (const [id, resolve] of pending) {
+        queue.delete(id);
+        resolve({ ok: false, error: notConnected });
+      }
       pending.clear();
       if (closed) return;
       setStatus('reconnecting');
@@ -114,7 +118,7 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): Renderer
       const id = nextId++;
       return new Promise((resolve) => {
         pending.set(id, resolve as (result: Result<unknown>) => void);
-        send({ id, command, input });
+        send(id, { id, command, input });
       });
     },
     onEvents(listener) {
@@ -123,7 +127,7 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): Renderer
     },
     ack(batch) {
       // An ack for a dropped socket means nothing to the next one: the server starts afresh.
-      if (socket && socket.readyState === OPEN) socket.send(JSON.stringify({ ack: batch }));
+      if (socket && socket.readyState === OPEN) socket.send(encodeMessage({ ack: batch }));
     },
     onStatus(listener) {
       statusListeners.add(listener);

@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Handlers } from '../../common/contract.js';
+import { encodeMessage, readClientMessage } from '../../common/wire.js';
 import { dispatch } from '../../common/dispatch.js';
 import type { AppEvent } from '../../common/events.js';
 import { EventChannel } from '../../core/transport/eventChannel.js';
@@ -82,22 +83,16 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const send = (data: string) => {
       if (ws.readyState === ws.OPEN) ws.send(data);
     };
-    const channel = new EventChannel((batch) => send(JSON.stringify(batch)));
+    const channel = new EventChannel((batch) => send(encodeMessage(batch)));
     const unsubscribe = options.subscribe((event) => channel.push(event));
     ws.on('error', (error) => options.logger.warn('websocket client dropped: malformed frame or socket error', { clientId, error: String(error) }));
     ws.on('message', (raw, isBinary) => {
-      let msg: { id?: unknown; command?: unknown; input?: unknown; ack?: unknown };
-      try {
-        if (isBinary) throw new Error('binary frame');
-        msg = JSON.parse(String(raw)) as typeof msg;
-      } catch {
-        return ws.close(1003, 'bad json');
-      }
-      if (msg === null || typeof msg !== 'object') return ws.close(1003, 'bad json');
-      if (typeof msg.ack === 'number') return channel.ack(msg.ack);
-      if (typeof msg.id !== 'number') return;
+      const msg = isBinary ? 'not-json' : readClientMessage(String(raw));
+      if (msg === 'not-json') return ws.close(1003, 'bad json');
+      if (msg === 'unknown') return;
+      if ('ack' in msg) return channel.ack(msg.ack);
       const id = msg.id;
-      void dispatch(options.handlers, msg.command, msg.input, { clientId }).then((result) => send(JSON.stringify({ id, result })));
+      void dispatch(options.handlers, msg.command, msg.input, { clientId }).then((result) => send(encodeMessage({ id, result })));
     });
     ws.on('close', () => {
       unsubscribe();
