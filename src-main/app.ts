@@ -114,6 +114,7 @@ export async function createApp(config: AppConfig): Promise<App> {
     workspace,
     secrets,
     embeddedBrowser: config.embeddedBrowser,
+    knowledgeDownload: config.host === 'electron',
   });
   const checkpoints = await createCheckpointService({ dataDir, settings, logger, emit: bus.emit });
   const agents = createAgentRegistry({ prompts, adapters, settings, os: `${platform()} ${release()}` });

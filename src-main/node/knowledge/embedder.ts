@@ -20,8 +20,8 @@ export function embeddingCatalogPath(): string {
 }
 
 /** The embedding models' manager: their own catalogue, in `<modelsDir>/embedding`. */
-export function embeddingModels(modelsDir: string, logger: Logger, catalog: CatalogEntry[] = loadCatalog(embeddingCatalogPath())): ModelManager {
-  return new ModelManager({ modelsDir: join(modelsDir, 'embedding'), logger, catalog });
+export function embeddingModels(modelsDir: string, logger: Logger, catalog: CatalogEntry[] = loadCatalog(embeddingCatalogPath()), downloadBaseUrl?: string): ModelManager {
+  return new ModelManager({ modelsDir: join(modelsDir, 'embedding'), logger, catalog, downloadBaseUrl });
 }
 
 export class LlamaEmbedder implements Embedder {

@@ -32,15 +32,19 @@ export function kindByName(file: string): DocKind | 'binary' | null {
   return null; // decided by the bytes
 }
 
+/** Text a model can use: no NUL byte, mostly not control bytes, UTF-8 (judged on the first 8 KiB). */
+function isText(head: Buffer): boolean {
+  if (head.includes(0)) return false;
+  const text = head.toString('utf8');
+  const bad = (text.match(/[\uFFFD\x01-\x08\x0E-\x1A]/g) ?? []).length;
+  return bad <= Math.max(8, text.length * 0.1);
+}
+
 async function looksLikeText(file: string): Promise<boolean> {
   const handle = await open(file, 'r');
   try {
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(8192), 0, 8192, 0);
-    const head = buffer.subarray(0, bytesRead);
-    if (head.includes(0)) return false;
-    const text = head.toString('utf8');
-    const bad = (text.match(/[\uFFFD\x01-\x08\x0E-\x1A]/g) ?? []).length;
-    return bad <= Math.max(8, text.length * 0.1);
+    return isText(buffer.subarray(0, bytesRead));
   } finally {
     await handle.close();
   }
@@ -111,11 +115,27 @@ export async function extractLines(file: string, kind: DocKind): Promise<DocLine
       if (!xml) throw new Error('not an OpenDocument text (no content.xml)');
       return odtLines(xml.toString('utf8'));
     }
-    case 'html':
-      return htmlLines(await readFile(file, 'utf8'));
-    case 'markdown':
-      return textLines(await readFile(file, 'utf8'), (line) => /^#{1,6}\s/.test(line));
-    case 'text':
-      return textLines(await readFile(file, 'utf8'), () => false);
+    default:
+      return linesOf(await readFile(file, 'utf8'), kind);
   }
+}
+
+function linesOf(text: string, kind: 'html' | 'markdown' | 'text'): DocLine[] {
+  if (kind === 'html') return htmlLines(text);
+  return textLines(text, kind === 'markdown' ? (line) => /^#{1,6}\s/.test(line) : () => false);
+}
+
+/**
+ * The lines of a file the index reads, or null when it holds no text to index: documentKind and
+ * extractLines in one, reading a text file once (each file system call is a trip through libuv's
+ * thread pool, which dominated indexing many small files).
+ */
+export async function extractFile(file: string, size: number): Promise<DocLine[] | null> {
+  const byName = kindByName(file);
+  if (byName === 'binary') return null;
+  if (byName === 'pdf' || byName === 'docx' || byName === 'odt') return size <= MAX_DOCUMENT_BYTES ? extractLines(file, byName) : null;
+  if (size > MAX_TEXT_BYTES) return null;
+  const bytes = await readFile(file);
+  if (!isText(bytes.subarray(0, 8192))) return null;
+  return linesOf(bytes.toString('utf8'), byName ?? 'text');
 }

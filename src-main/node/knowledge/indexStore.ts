@@ -31,6 +31,7 @@ CREATE INDEX IF NOT EXISTS passages_file ON passages(file_id);
 CREATE VIRTUAL TABLE IF NOT EXISTS passages_fts USING fts5(
   text, heading, content='passages', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
 );
+CREATE VIRTUAL TABLE IF NOT EXISTS passages_vocab USING fts5vocab(passages_fts, 'row');
 CREATE TRIGGER IF NOT EXISTS passages_ai AFTER INSERT ON passages BEGIN
   INSERT INTO passages_fts(rowid, text, heading) VALUES (new.id, new.text, new.heading);
 END;
@@ -86,13 +87,21 @@ export class IndexStore {
 
   /** Replaces a file's passages (none: a file with no text, kept so it is not read again until it changes). */
   putFile(file: IndexedFile, passages: readonly Passage[], error: string | null = null): void {
+    this.putFiles([{ file, passages, error }]);
+  }
+
+  /** Several files in one transaction: a commit per small file would cost more than reading it. */
+  putFiles(entries: readonly { file: IndexedFile; passages: readonly Passage[]; error: string | null }[]): void {
+    if (entries.length === 0) return;
     inTransaction(this.db, 'IMMEDIATE', () => {
-      this.db.prepare('DELETE FROM files WHERE path = ?').run(file.path);
-      const { lastInsertRowid } = this.db
-        .prepare('INSERT INTO files (path, size, mtime_ms, untrusted, error) VALUES (?, ?, ?, ?, ?)')
-        .run(file.path, file.size, Math.round(file.mtimeMs), file.untrusted ? 1 : 0, error);
-      const insert = this.db.prepare('INSERT INTO passages (file_id, page, line_start, line_end, heading, text) VALUES (?, ?, ?, ?, ?, ?)');
-      for (const p of passages) insert.run(lastInsertRowid, p.page, p.lineStart, p.lineEnd, p.heading, p.text);
+      const remove = this.db.prepare('DELETE FROM files WHERE path = ?');
+      const addFile = this.db.prepare('INSERT INTO files (path, size, mtime_ms, untrusted, error) VALUES (?, ?, ?, ?, ?)');
+      const addPassage = this.db.prepare('INSERT INTO passages (file_id, page, line_start, line_end, heading, text) VALUES (?, ?, ?, ?, ?, ?)');
+      for (const { file, passages, error } of entries) {
+        remove.run(file.path);
+        const { lastInsertRowid } = addFile.run(file.path, file.size, Math.round(file.mtimeMs), file.untrusted ? 1 : 0, error);
+        for (const p of passages) addPassage.run(lastInsertRowid, p.page, p.lineStart, p.lineEnd, p.heading, p.text);
+      }
     });
   }
 
@@ -173,6 +182,15 @@ export class IndexStore {
         { id: r.id, path: r.path, page: r.page, lineStart: r.line_start, lineEnd: r.line_end, heading: r.heading, text: r.text, untrusted: r.untrusted === 1 },
       ]),
     );
+  }
+
+  passageCount(): number {
+    return (this.db.prepare('SELECT count(*) AS n FROM passages').get() as { n: number }).n;
+  }
+
+  /** How many passages hold the word (as the full-text index spells it). */
+  passagesWith(word: string): number {
+    return (this.db.prepare('SELECT doc FROM passages_vocab WHERE term = ?').get(word) as { doc: number } | undefined)?.doc ?? 0;
   }
 
   /** Passage ids by full-text rank, best first. `match` is an FTS5 query. */

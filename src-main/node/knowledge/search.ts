@@ -12,11 +12,20 @@ const CANDIDATES = 50;
  * A person's query as an FTS5 query: each word quoted (so `AND`, `-`, `:` or `*` typed by someone
  * are words, not syntax), any word may match, bm25 ranks passages with more and rarer words higher.
  */
-export function ftsQuery(query: string): string | null {
+export function ftsQuery(query: string, docsWith?: (word: string) => number, passages = 0): string | null {
   const words = query.match(/[\p{L}\p{N}_]+/gu) ?? [];
   const unique = [...new Set(words.map((w) => w.toLowerCase()))].slice(0, 32);
-  return unique.length ? unique.map((w) => `"${w}"`).join(' OR ') : null;
+  // In a large index, words in more than a fifth of all passages ("the", "and") rank almost
+  // nothing but make bm25 score most of the index: left out while a rarer word that occurs remains.
+  // (A word in no passage matches nothing either way; a small index is fast with every word.)
+  const counts = docsWith && passages >= PRUNE_FROM ? unique.map((w) => docsWith(w)) : null;
+  const rare = counts ? unique.filter((_, i) => counts[i]! > 0 && counts[i]! <= passages * COMMON_SHARE) : [];
+  const kept = rare.length ? rare : unique;
+  return kept.length ? kept.map((w) => `"${w}"`).join(' OR ') : null;
 }
+
+const COMMON_SHARE = 0.2;
+const PRUNE_FROM = 1000;
 
 export interface SearchOptions {
   limit?: number;
@@ -28,7 +37,7 @@ export interface SearchOptions {
 export async function hybridSearch(store: IndexStore, query: string, options: SearchOptions = {}): Promise<SearchHit[]> {
   const limit = Math.max(1, Math.min(options.limit ?? 10, 100));
   const lists: number[][] = [];
-  const match = ftsQuery(query);
+  const match = ftsQuery(query, (word) => store.passagesWith(word), store.passageCount());
   if (match) lists.push(store.fullText(match, CANDIDATES));
   if (options.embedder && store.meta('vector_model') === options.embedder.id && query.trim()) {
     const [vector] = await options.embedder.embed([query], options.signal);

@@ -7,7 +7,9 @@ import { existsSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { AppError } from '../../common/errors.js';
+import type { Llama } from 'node-llama-cpp';
 import type { Logger } from '../../core/ports.js';
+import type { CatalogEntry } from '../llm/modelManager.js';
 import { sharedLlama } from '../llm/llamaEngine.js';
 import { DEFAULT_EMBEDDING_MODEL, embeddingModels, LlamaEmbedder } from './embedder.js';
 import { IndexStore } from './indexStore.js';
@@ -71,9 +73,11 @@ export class KnowledgeService {
     return index;
   }
 
-  private embedder(): Promise<Embedder | null> {
+  private async embedder(): Promise<Embedder | null> {
     this.embedderLoad ??= this.options.embedder?.() ?? Promise.resolve(null);
-    return this.embedderLoad;
+    const embedder = await this.embedderLoad;
+    if (!embedder) this.embedderLoad = null; // not there yet: asked again next time
+    return embedder;
   }
 
   async searchWorkspace(workspace: string, query: string, options: SearchWorkspaceOptions = {}): Promise<SearchHit[]> {
@@ -108,14 +112,39 @@ export class KnowledgeService {
   }
 }
 
-/** The installed embedding model (downloaded with `agentic models download`), or null. */
-export function installedEmbedder(modelsDir: string, logger: Logger, id = DEFAULT_EMBEDDING_MODEL): () => Promise<Embedder | null> {
+export interface EmbedderSource {
+  /** Fetch the model in the background when it is missing (the desktop app: on first use, like the chat models). */
+  download?: boolean;
+  id?: string;
+  /** Tests: the catalogue and a local file server. */
+  catalog?: CatalogEntry[];
+  downloadBaseUrl?: string;
+  llama?: () => Promise<Llama>;
+}
+
+/**
+ * The embedding model, once installed (`agentic models download`, or fetched here on first use);
+ * null until then, and full-text search carries on meanwhile. Asked again each time it is null, so
+ * a model that arrives is used from then on without a restart.
+ */
+export function installedEmbedder(modelsDir: string, logger: Logger, source: EmbedderSource = {}): () => Promise<Embedder | null> {
+  const id = source.id ?? DEFAULT_EMBEDDING_MODEL;
+  const manager = embeddingModels(modelsDir, logger, source.catalog, source.downloadBaseUrl);
+  let downloading: Promise<unknown> | null = null;
+  let told = false;
   return async () => {
-    const file = embeddingModels(modelsDir, logger).pathOf(id);
-    if (!existsSync(file)) {
+    const file = manager.pathOf(id);
+    if (existsSync(file)) return new LlamaEmbedder(file, source.llama ?? (async () => (await sharedLlama('auto', logger)).llama));
+    if (source.download && !downloading) {
+      logger.info('knowledge: downloading the embedding model', { model: id });
+      downloading = manager.download(id, { signal: new AbortController().signal }).catch((error: unknown) => {
+        // Tried once per process: search by words goes on, and the next start tries again.
+        logger.warn('knowledge: the embedding model could not be downloaded; full-text search only', { model: id, error: String(error) });
+      });
+    } else if (!source.download && !told) {
+      told = true;
       logger.info('knowledge: no embedding model installed; full-text search only', { model: id });
-      return null;
     }
-    return new LlamaEmbedder(file, async () => (await sharedLlama('auto', logger)).llama);
+    return null;
   };
 }

@@ -9,7 +9,7 @@ import type { Logger } from '../../core/ports.js';
 import { WorkspaceWatch, watchable } from '../checkpoints/watch.js';
 import { markCovering } from '../workspace/untrusted.js';
 import { toPassages } from './chunk.js';
-import { documentKind, extractLines } from './extract.js';
+import { extractFile } from './extract.js';
 import type { IndexStore } from './indexStore.js';
 import { hybridSearch } from './search.js';
 import type { Embedder, IndexProgress, SearchHit } from './types.js';
@@ -36,6 +36,9 @@ export interface WorkspaceIndexOptions {
 }
 
 const EMBED_BATCH = 8;
+/** Files stored per transaction at most, and the time spent reading them before a commit. */
+const BATCH_FILES = 200;
+const BATCH_MS = 200;
 
 export class WorkspaceIndex {
   private readonly pending = new Set<string>();
@@ -109,7 +112,10 @@ export class WorkspaceIndex {
 
   async search(query: string, options: { limit?: number; signal?: AbortSignal } = {}): Promise<SearchHit[]> {
     const embedder = await this.embedder();
-    return hybridSearch(this.options.store, query, { ...options, embedder });
+    const hits = await hybridSearch(this.options.store, query, { ...options, embedder });
+    // The marks as they are now: one set since the last scan still taints what its file says.
+    const marks = this.options.untrustedMarks?.() ?? [];
+    return hits.map((hit) => ({ ...hit, untrusted: hit.untrusted || this.untrusted(hit.path, marks) }));
   }
 
   progress(): IndexProgress {
@@ -148,9 +154,7 @@ export class WorkspaceIndex {
         if (dirty === null) this.fullScanDue = true;
         else for (const [folder, names] of dirty ?? []) await this.scanFolder(folder, names);
       } else if (this.pending.size > 0) {
-        const rel = this.pending.values().next().value as string;
-        this.pending.delete(rel);
-        await this.indexFile(rel);
+        await this.indexBatch();
       } else if (!(await this.embedSome())) return;
       this.emit(false);
       await yieldNow();
@@ -194,19 +198,36 @@ export class WorkspaceIndex {
     return marks.length > 0 && markCovering(path.join(this.options.root, rel), marks) !== null;
   }
 
-  private async indexFile(rel: string): Promise<void> {
+  /** Reads pending files for up to BATCH_MS (or BATCH_FILES files) and stores them in one transaction. */
+  private async indexBatch(): Promise<void> {
+    const started = performance.now();
+    const entries: Parameters<IndexStore['putFiles']>[0][number][] = [];
+    const gone: string[] = [];
+    const marks = this.options.untrustedMarks?.() ?? [];
+    for (const rel of this.pending) {
+      this.pending.delete(rel);
+      const entry = await this.readFile(rel, marks);
+      if (entry) entries.push(entry);
+      else gone.push(rel);
+      if (entries.length >= BATCH_FILES || performance.now() - started > BATCH_MS || this.closed || this.paused) break;
+      await yieldNow();
+    }
+    this.options.store.putFiles(entries);
+    this.options.store.removeFiles(gone);
+  }
+
+  private async readFile(rel: string, marks: readonly string[]) {
     const full = path.join(this.options.root, rel);
     const info = await lstat(full).catch(() => null);
-    if (!info?.isFile()) return this.options.store.removeFiles([rel]);
-    const file = { path: rel, size: info.size, mtimeMs: Math.round(info.mtimeMs), untrusted: this.untrusted(rel, this.options.untrustedMarks?.() ?? []) };
+    if (!info?.isFile()) return null;
+    const file = { path: rel, size: info.size, mtimeMs: Math.round(info.mtimeMs), untrusted: this.untrusted(rel, marks) };
     try {
-      const kind = await documentKind(full, info.size);
-      const passages = kind ? toPassages(await extractLines(full, kind)) : [];
-      this.options.store.putFile(file, passages);
+      const lines = await extractFile(full, info.size);
+      return { file, passages: lines ? toPassages(lines) : [], error: null };
     } catch (error) {
       // Kept with its error and no passages: not read again until it changes.
       this.options.logger.warn('knowledge: could not read a file', { path: rel, error: String(error) });
-      this.options.store.putFile(file, [], String(error).slice(0, 500));
+      return { file, passages: [], error: String(error).slice(0, 500) };
     }
   }
 

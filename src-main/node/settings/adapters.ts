@@ -59,6 +59,8 @@ export interface AdapterConfig {
   workspace: () => string;
   secrets: SecretStore;
   embeddedBrowser?: EmbeddedBrowserHooks;
+  /** Fetch the knowledge index's embedding model on first use (the desktop app); elsewhere `agentic models download`. */
+  knowledgeDownload?: boolean;
   /** How the engines with per-platform binaries are imported (defaults: the real packages); tests inject failing ones. */
   engines?: { onnxRuntime?: Importer<OnnxRuntime>; llamaCpp?: Importer<LlamaModule> };
 }
@@ -126,7 +128,12 @@ export async function createAdapters(config: AdapterConfig) {
   });
   const untrustedMarks = () => settings.get().untrustedPaths;
   // The workspace's search index (issue 30): opened on first use, then kept current in the background.
-  const knowledge = new KnowledgeService({ dataDir: config.dataDir, logger, untrustedMarks, embedder: installedEmbedder(modelsDir, logger) });
+  const knowledge = new KnowledgeService({
+    dataDir: config.dataDir,
+    logger,
+    untrustedMarks,
+    embedder: installedEmbedder(modelsDir, logger, { download: config.knowledgeDownload }),
+  });
   const fileFinder = createFileFinderTool({ untrustedMarks, untrustedFiles: () => settings.get().untrustedFiles, knowledge });
   // What a code block reads cannot be seen: in a workspace holding a marked file, or fetched from the network, its output is untrusted.
   const codeTools = code.tools.map((tool) => taintingReadsOf(tool, untrustedMarks, () => settings.get().sandbox.network));

@@ -13,7 +13,7 @@ export interface KnowledgeSearch {
 
 const HITS = 8;
 /** How long a search waits for files changed a moment ago (a turn may just have written them). */
-const CATCH_UP_MS = 5000;
+const CATCH_UP_MS = 15_000;
 
 /** Where a hit is, as the answer should cite it: `notes/a.pdf, page 2, lines 4-9`. */
 export function citation(hit: Pick<SearchHit, 'path' | 'page' | 'lines'>): string {

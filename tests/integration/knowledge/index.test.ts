@@ -116,6 +116,10 @@ describe('knowledge index', () => {
       ['keep/download.txt', true],
       ['keep/notes.md', false],
     ]);
+    // A mark set after the file was indexed counts at once, before any scan.
+    marks.push(join(root, 'keep/notes.md'));
+    expect((await knowledge.searchWorkspace(root, 'kept'))[0]).toMatchObject({ path: 'keep/notes.md', untrusted: true });
+    marks.pop();
     // Unmarking is noticed by the next scan without reading the file again.
     marks.length = 0;
     const after = await knowledge.searchWorkspace(root, 'stranger', { refresh: true });
