@@ -103,6 +103,12 @@ export function reduceEvent(state: DomainState, event: AppEvent): DomainState {
       return updateTurn(state, event, (t) => ({ ...t, compacted: { beforeTokens: event.beforeTokens, afterTokens: event.afterTokens } }));
     case 'work.progress':
       return updateTurn(state, event, (t) => ({ ...t, progress: { stage: event.stage, part: event.part, parts: event.parts } }));
+    case 'memory.changed': {
+      const next = { ...state, memoryVersion: state.memoryVersion + 1 };
+      if (event.turnId === null || event.status === 'removed') return next;
+      const item = { id: event.id, text: event.text, status: event.status };
+      return updateTurn(next, event, (t) => ({ ...t, memories: [...t.memories.filter((m) => m.id !== item.id), item] }));
+    }
     case 'input.stored':
       // A new file under .agentic/inputs: the workspace panel lists it.
       return { ...state, workspaceVersion: state.workspaceVersion + 1 };
@@ -132,7 +138,7 @@ export function sessionLoaded(state: DomainState, sessionId: string, records: re
     // What only the live events knew (the pages the browser visited, a compaction) is not stored:
     // a session opened again while on screen (a reconnect) must not lose it.
     const stored = turnFromRecord(record, sessionId);
-    turns[record.turnId] = live ? { ...stored, pages: live.pages, compacted: live.compacted, progress: live.progress } : stored;
+    turns[record.turnId] = live ? { ...stored, pages: live.pages, compacted: live.compacted, progress: live.progress, memories: live.memories } : stored;
   }
   const liveOnly = (state.sessionTurns[sessionId] ?? []).filter((id) => !ids.includes(id) && turns[id]?.status === 'running');
   return {
@@ -202,6 +208,7 @@ export function turnFromRecord(record: TurnRecord, sessionId: string): TurnView 
     plan: record.plan,
     compacted: null,
     progress: null,
+    memories: [],
     pages: [],
     createdAt: record.createdAt,
   };
@@ -223,6 +230,7 @@ function newTurn(turnId: string, sessionId: string | null): TurnView {
     plan: null,
     compacted: null,
     progress: null,
+    memories: [],
     pages: [],
     createdAt: Date.now(),
   };

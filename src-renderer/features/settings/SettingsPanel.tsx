@@ -5,6 +5,7 @@ import { useStore } from '../../state/store.js';
 import { CheckpointsSection } from './CheckpointsSection.js';
 import { ExecutionSection } from './ExecutionSection.js';
 import { McpSection } from './McpSection.js';
+import { MemorySection } from './MemorySection.js';
 import { ModelsSection } from './ModelsSection.js';
 import { ProviderSection } from './ProviderSection.js';
 import { SandboxSection } from './SandboxSection.js';
@@ -56,6 +57,7 @@ export function SettingsPanel() {
             <SandboxSection settings={settings} update={update} />
             <CheckpointsSection settings={settings} update={update} />
             <VoiceSection settings={settings} update={update} />
+            <MemorySection settings={settings} update={update} />
             <McpSection />
           </div>
         )}
