@@ -8,6 +8,7 @@ import { parseBlocks } from '../../../src-main/core/blocks/parse.js';
 import { assemblePrompt, type PromptVars } from '../../../src-main/core/prompts.js';
 import { createPromptFiles } from '../../../src-main/node/settings/promptFiles.js';
 import { ROOT } from '../../helpers/processes.js';
+import { rangeOf } from '../../../src-main/node/tools/fileRanges.js';
 
 const prompts = createPromptFiles(join(ROOT, 'prompts'));
 const vars: PromptVars = { os: 'linux 6.1', workspace: '/home/ada/workspace', languages: ['python', 'bash', 'go'], language: 'fr', date: '2026-11-30' };
@@ -41,8 +42,10 @@ describe('assembled prompts', () => {
     const blocks = parseBlocks(doc, ['file_finder']);
     expect(blocks.length).toBeGreaterThan(0);
     for (const b of blocks) {
-      expect(Object.keys(b.params).sort()).toEqual(['action', 'name']);
-      expect(['read', 'info', 'list']).toContain(b.params.action);
+      expect(Object.keys(b.params)).toEqual(expect.arrayContaining(['action', 'name']));
+      expect(['action', 'name', 'lines', 'pages', 'chars', 'text']).toEqual(expect.arrayContaining(Object.keys(b.params)));
+      expect(['read', 'info', 'list', 'grep']).toContain(b.params.action);
+      expect(() => rangeOf(b.params)).not.toThrow();
     }
   });
 
