@@ -35,7 +35,7 @@ const AGENTS_THAT_READ_FILES: readonly AgentName[] = ['coder', 'file', 'planner'
 
 // Summarise / translate / extract in the languages the router knows; a task over the whole text.
 const WHOLE_TEXT_TASK =
-  /\b(summ?ari[sz]e|summary|sum up|tl;?dr|translate|translation|extract|list (all|every)|outline|r[ée]sum[ée]r?|tradui[rs]e?|traduction|extrai(s|re)|zusammenfass\w*|übersetz\w*|extrahier\w*|resum(e|ir|en)|traduc\w*|extrae\w*|riassum\w*|tradu(rre|ci)|estra(i|rre))\b|总结|摘要|概括|翻译|提取|要約|まとめ|翻訳|抽出|요약|번역|резюм\w*|кратко|перев[ео]д\w*|извлеч\w*/iu;
+  /(?<!\p{L})(summ?ari[sz]e|summary|sum up|tl;?dr|translate|translation|extract|list (all|every)|outline|r[ée]sum[ée]r?|tradui[rs]e?|traduction|extrai(s|re)|zusammenfass\p{L}*|fass\p{L}*\s.{0,80}zusammen|übersetz\p{L}*|extrahier\p{L}*|resum(e|ir|en)|traduc\p{L}*|extrae\p{L}*|riassum\p{L}*|tradu(rre|ci)|estra(i|rre)|резюм\p{L}*|кратко|перев[ео]д\p{L}*|извлеч\p{L}*)(?!\p{L})|总结|摘要|概括|翻译|提取|要約|まとめ|翻訳|抽出|요약|번역/iu;
 
 export function isWholeTextTask(instruction: string): boolean {
   return WHOLE_TEXT_TASK.test(instruction);
