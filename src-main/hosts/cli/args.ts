@@ -13,7 +13,7 @@ export const USAGE = `Usage:
   agentic                                 an interactive chat (also: agentic chat [--agent NAME] …)
   agentic run "REQUEST" | - | --file PATH [--workspace DIR] [--agent ${AGENT_CHOICES.join('|')}]
           [--provider ${PROVIDER_KINDS.join('|')}] [--model ID_OR_PATH] [--base-url URL]
-          [--replay FILE] [--yes] [--block-timeout SECONDS] [--max-attempts N] [--session ID] [--json]
+          [--replay FILE] [--yes] [--block-timeout SECONDS] [--max-attempts N] [--session ID] [--no-memory] [--json]
           (REQUEST "-" reads it from standard input; --file PATH reads it from a file)
   agentic route ["REQUEST" | --file PATH] [--json]     (no REQUEST: one request per stdin line)
   agentic models list|download ID|rm ID [--json]   (language models and whisper-* speech-to-text models)
@@ -43,6 +43,8 @@ export interface RunArgs {
   blockTimeoutSec?: number;
   maxAttempts?: number;
   session?: string;
+  /** A new session that gets no memories and adds none (issue 29). */
+  noMemory?: boolean;
   json: boolean;
 }
 export interface RouteArgs {
@@ -99,6 +101,7 @@ const OPTIONS = {
   'max-attempts': { type: 'string' },
   session: { type: 'string' },
   json: { type: 'boolean' },
+  'no-memory': { type: 'boolean' },
   turn: { type: 'string' },
   cascade: { type: 'boolean' },
   desktop: { type: 'boolean' },
@@ -192,6 +195,7 @@ export function parseCli(argv: readonly string[]): CliArgs | 'help' {
         blockTimeoutSec: positiveInt('block-timeout', v['block-timeout'], 86_400),
         maxAttempts: positiveInt('max-attempts', v['max-attempts'], 50),
         session: v.session,
+        noMemory: v['no-memory'] ?? false,
         json,
       };
     }
