@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeStored, lineRange, outline, splitIntoPieces } from './pieces.js';
+import { countChunked, describeStored, lineRange, outline, splitIntoPieces } from './pieces.js';
 import { isWholeTextTask, splitInstruction } from './request.js';
 
 const count = async (t: string) => Math.ceil(t.length / 4);
@@ -58,5 +58,23 @@ describe('handles and instructions', () => {
       expect(isWholeTextTask(t), t).toBe(true);
     }
     expect(isWholeTextTask('find the bug in this log')).toBe(false);
+  });
+});
+
+describe('countChunked', () => {
+  it('counts a long text in chunks cut at line ends, each call small, and stops past a limit', async () => {
+    const text = Array.from({ length: 20_000 }, (_, i) => `row ${i} of the export`).join('\n');
+    const sizes: number[] = [];
+    const lines = async (t: string) => {
+      sizes.push(t.length);
+      return t.split('\n').filter(Boolean).length;
+    };
+    expect(await countChunked(text, lines)).toBe(20_000);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(32_768);
+    sizes.length = 0;
+    const early = await countChunked(text, lines, 3000);
+    expect(early).toBeGreaterThan(3000);
+    expect(early).toBeLessThan(20_000);
+    expect(sizes.length).toBeLessThan(5);
   });
 });
