@@ -1,7 +1,7 @@
 // The agent engine: runs turns. Each turn is routed, gets its session's memory within the context
 // budget, runs its agent with a cancellable context, and is persisted as it goes. Sessions run
 // concurrently; turns of one session queue behind each other (never "busy").
-import type { AgentChoice, AgentName } from '../../common/agents.js';
+import { changesWorkspace, type AgentChoice, type AgentName } from '../../common/agents.js';
 import { AppError, isAbortError, toErrorData } from '../../common/errors.js';
 import type { RoutingDecision } from '../../common/events.js';
 import type { Agent, AgentOutcome } from '../agent.js';
@@ -176,10 +176,10 @@ export class AgentEngine {
     }
   }
 
-  /** Scans the workspace before and after the agent runs (holding it meanwhile); the casual agent runs no blocks. */
+  /** Scans the workspace before and after the agent runs (holding it meanwhile), for agents that can change it. */
   private startCheckpoint(ids: { sessionId: string; turnId: string }, agent: AgentName, state: TurnState): TurnCheckpoint | null {
     const checkpoints = this.deps.checkpoints;
-    if (!checkpoints || agent === 'casual') return null;
+    if (!checkpoints || !changesWorkspace(agent)) return null;
     return startTurnCheckpoint(checkpoints, { ...ids, workspace: state.workspace, signal: state.signal }, this.judge, this.deps.logger);
   }
 

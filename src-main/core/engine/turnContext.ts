@@ -1,6 +1,6 @@
 // The AgentContext an agent runs with: model calls that stream, count and persist; blocks that run
 // through approvals, tools and the store; sub-agents that share the turn's cancellation.
-import type { AgentName } from '../../common/agents.js';
+import { PLANNER, type AgentName } from '../../common/agents.js';
 import { AppError, toErrorData } from '../../common/errors.js';
 import type { BlockResult } from '../../common/events.js';
 import type { Agent, AgentContext, AgentOutcome, ModelCallOptions } from '../agent.js';
@@ -103,7 +103,7 @@ export function createAgentContext(
     });
     const parsed = options.toolTags
       ? parseReplyBlocks(completion.text, options.toolTags, { maxBlocks: services.maxBlocksPerReply ?? DEFAULT_MAX_BLOCKS })
-      : { blocks: [], refused: 0 };
+      : { blocks: [], refused: 0, foreign: [] };
     const blocks = parsed.blocks.map((b) => ({ ...b, id: `${state.turnId.slice(0, 8)}-${++state.blockCount}` }));
     if (stream) {
       const text = blocks.length ? withPlaceholders(completion.text, blocks) : completion.text;
@@ -111,7 +111,7 @@ export function createAgentContext(
       emit({ type: 'reply.completed', ...ids, call, agent: input.agentName, text, reasoning: completion.reasoning });
     }
     if (parsed.refused > 0) logger.warn('reply has more blocks than allowed; the rest are refused', { kept: blocks.length, refused: parsed.refused });
-    return { ...completion, call, blocks, refusedBlocks: parsed.refused };
+    return { ...completion, call, blocks, refusedBlocks: parsed.refused, foreignTags: parsed.foreign };
   };
 
   const runOne = async (block: Block, tools: readonly Tool[], call: number): Promise<BlockResult> => {
@@ -139,8 +139,10 @@ export function createAgentContext(
       durationMs: result.durationMs || Math.round(performance.now() - started),
     };
     // Text from outside (an MCP answer, search results, a file marked untrusted): later actions ask first, in this turn and while it stays in memory.
+    // Whatever the status: an MCP error result, a JSON-RPC error or a failed block that printed a marked file reach the model too.
+    // Only a block that never ran (declined, no tool) carries nothing but the app's own words.
     const untrusted = result.untrusted ?? toolPolicy(block.tag)?.untrustedOutput ?? null;
-    if (untrusted !== null && result.status === 'ok') state.taintedBy ??= untrusted;
+    if (untrusted !== null && tool && result.status !== 'declined') state.taintedBy ??= untrusted;
     store.addBlock(state.turnId, { ...finished, code: block.code, call });
     logger.info('block finished', { turnId: state.turnId, blockId: block.id, tool: block.tag, status: finished.status, ms: finished.durationMs });
     emit({ type: 'block.finished', ...ids, ...finished });
@@ -192,7 +194,7 @@ export function createAgentContext(
   };
 
   const runSubAgent: AgentContext['runSubAgent'] = async (name, request): Promise<AgentOutcome> => {
-    if (name === input.agentName && name === 'planner') throw new AppError('BAD_INPUT', 'A planner cannot start another planner.');
+    if (name === input.agentName && name === PLANNER) throw new AppError('BAD_INPUT', 'A planner cannot start another planner.');
     const sub = createAgentContext(services, state, { request, history: [], cacheKey: `${input.cacheKey}:${name}:${state.llmCalls}`, agentName: name });
     return services.largeInputs ? runWithLargeInputs(services.agent(name), sub, services.largeInputs, state.contextSize, null) : services.agent(name).run(sub);
   };

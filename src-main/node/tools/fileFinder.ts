@@ -7,6 +7,7 @@ import type { Block, Tool, ToolContext, ToolResult } from '../../core/ports.js';
 import { resolveInWorkspace, workspaceRelative } from '../workspace/guard.js';
 import { markCovering, untrustedSource } from '../workspace/untrusted.js';
 import { grepFile, rangeOf, readRange } from './fileRanges.js';
+import { searchAction, type KnowledgeSearch } from './fileSearch.js';
 
 export interface FileFinderOptions {
   /** Characters of file content returned at most (default 40 000). */
@@ -15,6 +16,8 @@ export interface FileFinderOptions {
   maxVisited?: number;
   /** Files and folders the user marked untrusted (absolute real paths): reading one taints the session. */
   untrustedMarks?: () => readonly string[];
+  /** The workspace's knowledge index, for action=search. */
+  knowledge?: KnowledgeSearch;
 }
 
 const SKIP_DIRS = new Set(['.git', 'node_modules', '.venv', '__pycache__', '.cache']);
@@ -133,9 +136,10 @@ export function createFileFinderTool(options: FileFinderOptions = {}): Tool {
   const run = async (block: Block, ctx: ToolContext): Promise<Omit<ToolResult, 'durationMs' | 'savedTo'>> => {
     const name = block.params.name?.trim();
     const action = (block.params.action ?? 'info').trim().toLowerCase();
+    if (action === 'search') return searchAction(options.knowledge, block, ctx);
     if (!name) return { status: 'failed', exitCode: null, output: '', feedback: 'file_finder needs a `name=` line: a file name or a glob such as name=*.pdf.' };
     if (!['read', 'info', 'list', 'grep'].includes(action)) {
-      return { status: 'failed', exitCode: null, output: '', feedback: `Unknown action "${action}": use action=read, action=info, action=list or action=grep.` };
+      return { status: 'failed', exitCode: null, output: '', feedback: `Unknown action "${action}": use action=read, action=info, action=list, action=grep or action=search.` };
     }
     let range;
     try {

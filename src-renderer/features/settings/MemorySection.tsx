@@ -4,7 +4,7 @@ import type { Settings } from '../../../src-main/common/settings.js';
 import { Field, TextInput, Toggle } from '../../ui/fields.js';
 import { call } from '../../state/actions.js';
 import { useStore } from '../../state/store.js';
-import type { UpdateSettings } from './SettingsPanel.js';
+import type { UpdateSettings } from './updateSettings.js';
 
 /** Settings → Memory (issue 29): what the agents remember across sessions, each fact editable, switchable and removable. */
 export function MemorySection({ settings, update }: { settings: Settings; update: UpdateSettings }) {

@@ -42,6 +42,10 @@ describe('assembled prompts', () => {
     const blocks = parseBlocks(doc, ['file_finder']);
     expect(blocks.length).toBeGreaterThan(0);
     for (const b of blocks) {
+      if (b.params.action === 'search') {
+        expect(Object.keys(b.params).sort()).toEqual(['action', 'query']);
+        continue;
+      }
       expect(Object.keys(b.params)).toEqual(expect.arrayContaining(['action', 'name']));
       expect(['action', 'name', 'lines', 'pages', 'chars', 'text']).toEqual(expect.arrayContaining(Object.keys(b.params)));
       expect(['read', 'info', 'list', 'grep']).toContain(b.params.action);

@@ -93,6 +93,9 @@ const sampleEvents: { [K in EventType]: Extract<AppEvent, { type: K }> } = {
 
 const sampleInputs: { [K in CommandName]: CommandInput<K> } = {
   'app.info': {},
+  'localApi.status': {},
+  'localApi.configure': { enabled: false },
+  'localApi.rotateToken': {},
   'session.create': { title: 't' },
   'session.list': {},
   'session.search': { query: 'otters' },
@@ -122,6 +125,7 @@ const sampleInputs: { [K in CommandName]: CommandInput<K> } = {
   'workspace.import': { files: [{ name: 'a.txt', dataBase64: 'aGk=' }] },
   'workspace.importDropped': {},
   'system.hardware': {},
+  'system.doctor': {},
   'servers.detect': {},
   'models.cancel': { id: 'm', discard: true },
   'dialog.pick': { kind: 'gguf' },
@@ -141,6 +145,9 @@ const sampleInputs: { [K in CommandName]: CommandInput<K> } = {
   'voice.send': { sessionId: 's', text: 'hello', language: 'en' },
   'voice.speak': { text: 'hello' },
   'voice.stopSpeaking': {},
+  'knowledge.search': { query: 'lease termination' },
+  'knowledge.status': {},
+  'knowledge.pause': { paused: true },
   'voice.models': {},
   'voice.downloadModel': { id: 'whisper-base' },
   'voice.deleteModel': { id: 'whisper-base' },

@@ -1,0 +1,66 @@
+// `agentic models test` on the real CLI: Replay scripts for a good and a bad model, and the tiny
+// generated GGUF, in a scratch workspace; never the user's workspace.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT, runCli } from '../../helpers/processes.js';
+
+const home = mkdtempSync(join(tmpdir(), 'agentic-selftest-cli-'));
+afterAll(() => rmSync(home, { recursive: true, force: true }));
+// Replay scripts in battery order: casual, coder, file (two calls), web (two), planner (plan, step 1,
+// revision, step 2); the bad model answers every call with the same vague sentence.
+const GOOD = join(ROOT, 'tests/fixtures/selftest/good-model.json');
+const BAD = join(ROOT, 'tests/fixtures/selftest/bad-model.json');
+
+const parse = (lines: Record<string, unknown>[]) => ({
+  agents: lines.filter((l) => 'agent' in l),
+  summary: lines.find((l) => l.summary === true),
+});
+
+describe('agentic models test', () => {
+  it('scores a good model 1 on every agent, one JSON line per agent then a summary, and keeps the result', async () => {
+    const ws = join(home, 'workspace');
+    const r = await runCli(['models', 'test', '--replay', GOOD, '--json'], { home, timeoutMs: 180_000 });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const { agents, summary } = parse(r.lines);
+    expect(agents.map((a) => [a.agent, a.passed, a.score])).toEqual([
+      ['casual', true, 1],
+      ['coder', true, 1],
+      ['file', true, 1],
+      ['web', true, 1],
+      ['planner', true, 1],
+    ]);
+    for (const a of agents) expect(Object.keys(a).sort()).toEqual(['agent', 'passed', 'score', 'seconds']);
+    expect(summary).toMatchObject({ score: 1, passed: 5, of: 5 });
+    const kept = readdirSync(join(home, 'model-tests'));
+    expect(kept).toHaveLength(1);
+    expect(JSON.parse(readFileSync(join(home, 'model-tests', kept[0]!), 'utf8'))).toMatchObject({ score: 1, agents: expect.any(Array) });
+    expect(existsSync(join(ws, 'hello.txt'))).toBe(false);
+  }, 200_000);
+
+  it('scores a bad model low and still exits 0', async () => {
+    const r = await runCli(['models', 'test', '--replay', BAD, '--json'], { home, timeoutMs: 180_000 });
+    expect(r.code).toBe(0);
+    const { agents, summary } = parse(r.lines);
+    expect(agents).toHaveLength(5);
+    expect(agents.filter((a) => a.passed)).toEqual([]);
+    expect(summary!.score as number).toBeLessThan(0.3);
+  }, 200_000);
+
+  it('exits 1 with one line when it cannot run', async () => {
+    const r = await runCli(['models', 'test', '--replay', join(home, 'missing.json'), '--json'], { home });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/could not run/);
+  });
+
+  it('runs the tiny generated GGUF to the end with a low score', async () => {
+    const { tinyModelPath } = await import('../../helpers/tinyGguf.js');
+    const r = await runCli(['models', 'test', '--provider', 'llama', '--model', tinyModelPath(), '--json'], { home, timeoutMs: 540_000 });
+    expect(r.code).toBe(0);
+    const { agents, summary } = parse(r.lines);
+    expect(agents).toHaveLength(5);
+    expect(summary!.score as number).toBeLessThan(0.5);
+  }, 560_000);
+});
