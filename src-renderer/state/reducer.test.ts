@@ -156,6 +156,12 @@ describe('reducer: approvals, plan, browser, endings', () => {
     expect(s.workspaceVersion).toBe(1);
   });
 
+  it('notes a turn’s proposed memory for its Keep button and tells the Memory panel to reload', () => {
+    const s = run({ type: 'turn.started', request: 'q' }, { type: 'memory.changed', id: 4, status: 'proposed', text: 'Uses metric units' });
+    expect(turn(s).memories).toEqual([{ id: 4, text: 'Uses metric units', status: 'proposed' }]);
+    expect(s.memoryVersion).toBe(1);
+  });
+
   it('tracks download progress and MCP status', () => {
     const s = run(
       { type: 'model.progress', modelId: 'm', receivedBytes: 5, totalBytes: 10, done: false, turnId: null, sessionId: null },

@@ -100,6 +100,12 @@ export function reduceEvent(state: DomainState, event: AppEvent): DomainState {
       return updateTurn(state, event, (t) => ({ ...t, compacted: { beforeTokens: event.beforeTokens, afterTokens: event.afterTokens } }));
     case 'work.progress':
       return updateTurn(state, event, (t) => ({ ...t, progress: { stage: event.stage, part: event.part, parts: event.parts } }));
+    case 'memory.changed': {
+      const next = { ...state, memoryVersion: state.memoryVersion + 1 };
+      if (event.turnId === null || event.status === 'removed') return next;
+      const item = { id: event.id, text: event.text, status: event.status };
+      return updateTurn(next, event, (t) => ({ ...t, memories: [...t.memories.filter((m) => m.id !== item.id), item] }));
+    }
     case 'input.stored':
       // A new file under .agentic/inputs: the workspace panel lists it.
       return { ...state, workspaceVersion: state.workspaceVersion + 1 };
@@ -127,9 +133,9 @@ export function sessionLoaded(state: DomainState, sessionId: string, records: re
     const live = turns[record.turnId];
     if (live && record.status === 'running') continue;
     // The record holds everything the live view shows (pages, compaction, terminal text); only the
-    // progress of work still going is live-only.
+    // progress of work still going and the memories it proposed (kept in the Memory panel) are live-only.
     const stored = turnFromRecord(record, sessionId);
-    turns[record.turnId] = live ? { ...stored, progress: live.progress } : stored;
+    turns[record.turnId] = live ? { ...stored, progress: live.progress, memories: live.memories } : stored;
   }
   const liveOnly = (state.sessionTurns[sessionId] ?? []).filter((id) => !ids.includes(id) && turns[id]?.status === 'running');
   return {
@@ -200,6 +206,7 @@ export function turnFromRecord(record: TurnRecord, sessionId: string): TurnView 
     plan: record.plan,
     compacted: record.compacted,
     progress: null,
+    memories: [],
     pages: record.pages,
     createdAt: record.createdAt,
   };
@@ -221,6 +228,7 @@ function newTurn(turnId: string, sessionId: string | null): TurnView {
     plan: null,
     compacted: null,
     progress: null,
+    memories: [],
     pages: [],
     createdAt: Date.now(),
   };

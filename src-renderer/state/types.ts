@@ -42,6 +42,8 @@ export interface TurnView {
   compacted: { beforeTokens: number; afterTokens: number } | null;
   /** A text larger than the context being read part by part (issue 29): the latest progress. */
   progress: { stage: 'part' | 'combine'; part: number; parts: number } | null;
+  /** Memories this turn stored ("remember …") or an agent proposed (waiting for Keep). */
+  memories: { id: number; text: string; status: 'active' | 'proposed' }[];
   /** Pages the browser landed on during this turn, in order (the web agent's visits). */
   pages: { url: string; title: string }[];
   createdAt: number;
@@ -90,6 +92,8 @@ export interface DomainState {
   sessionsVersion: number;
   /** Bumped when a turn ends, so the workspace panel refreshes its files. */
   workspaceVersion: number;
+  /** Bumped by `memory.changed` so the Memory panel reloads its list. */
+  memoryVersion: number;
   /** Electron: a drop from the system being copied into the workspace (null when none). */
   importProgress: { copiedBytes: number; totalBytes: number; copiedFiles: number; totalFiles: number; current: string } | null;
   /** The embedded model's load (model.loadProgress, or app.info when the page opened): null before one starts. */
@@ -106,6 +110,7 @@ export const emptyDomain = (): DomainState => ({
   mcpStatus: {},
   sessionsVersion: 0,
   workspaceVersion: 0,
+  memoryVersion: 0,
   importProgress: null,
   modelLoad: null,
 });

@@ -11,7 +11,7 @@ import type { SessionStore } from '../store.js';
 import { explicitAgent } from '../routing/mention.js';
 import { startTurnCheckpoint, type TurnCheckpoint } from '../checkpoints/turnGate.js';
 import { loadHistory } from './history.js';
-import { runWithLargeInputs, sizeRequest, type LargeInputEnv } from '../largeInput/request.js';
+import { runWithLargeInputs, sizeRequest, type LargeInputEnv, type SizedRequest } from '../largeInput/request.js';
 import { beginTurnMemory, endTurnMemory, type MemoryEnv } from '../memory/turnMemory.js';
 import { createAgentContext, type TurnState } from './turnContext.js';
 
@@ -140,13 +140,8 @@ export class AgentEngine {
       state.language = routed.language;
       store.updateTurn(turnId, { agent: agentName });
       emit({ type: 'agent.selected', ...ids, agent: agentName, reason: routed.reason, routing: routed.routing });
-      const info = await llm.info(signal);
-      state.contextSize = info.contextSize;
-      const memory = this.deps.memory;
-      const systemExtra = memory ? await beginTurnMemory(memory, { ...ids, request, emit, llm, local: info.local }) : '';
-      const large = this.deps.largeInputs;
-      // A request too large for the context is kept as a file; the agent and the memory get its handle.
-      const sized = large ? await sizeRequest(large, { llm, emit, ...ids, workspace: state.workspace, contextSize: state.contextSize }, request) : { request, stored: null };
+      const { systemExtra, sized } = await this.prepareTurn(llm, state, request);
+      const { memory, largeInputs: large } = this.deps;
       const history = await loadHistory({ store, llm, emit, signal, state, request: sized.request, summaryPrompt: this.deps.summaryPrompt });
       store.appendMessage({ sessionId, turnId, role: 'user', content: sized.request, kind: 'message' });
       const checkpoint = this.startCheckpoint(ids, agentName, state);
@@ -178,6 +173,20 @@ export class AgentEngine {
       recorder.keepPartialReplies();
       return this.endWithError(error, ids, agentName, state.llmCalls, signal);
     }
+  }
+
+  /** The context size, the memory block for system prompts, and the request as the agent sees it (a handle when too large). */
+  private async prepareTurn(llm: LlmProvider, state: TurnState, request: string): Promise<{ systemExtra: string; sized: SizedRequest }> {
+    const { emit, memory, largeInputs } = this.deps;
+    const ids = { sessionId: state.sessionId, turnId: state.turnId };
+    const info = await llm.info(state.signal);
+    state.contextSize = info.contextSize;
+    const systemExtra = memory ? await beginTurnMemory(memory, { ...ids, request, emit, llm, local: info.local }) : '';
+    // A request too large for the context is kept as a file; the agent and the memory get its handle.
+    const sized = largeInputs
+      ? await sizeRequest(largeInputs, { llm, emit, ...ids, workspace: state.workspace, contextSize: info.contextSize }, request)
+      : { request, stored: null };
+    return { systemExtra, sized };
   }
 
   /** Scans the workspace before and after the agent runs (holding it meanwhile), for agents that can change it. */

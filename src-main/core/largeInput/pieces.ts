@@ -122,3 +122,25 @@ export function describeStored(what: string, stored: StoredText, firstLines = 8)
     .filter(Boolean)
     .join('\n');
 }
+
+const COUNT_CHUNK_CHARS = 32_768;
+
+/**
+ * Tokens of a long text, counted in chunks cut at line ends (a tokenizer call is synchronous: one
+ * call over a megabyte would hold the event loop for a second or more). Stops early once past
+ * `stopAbove`. A token split across two chunks may be counted twice: the sum errs high, by a
+ * token a chunk at most.
+ */
+export async function countChunked(text: string, count: CountTokens, stopAbove = Infinity): Promise<number> {
+  let total = 0;
+  for (let start = 0; start < text.length && total <= stopAbove;) {
+    let end = Math.min(text.length, start + COUNT_CHUNK_CHARS);
+    const newline = end < text.length ? text.lastIndexOf('\n', end - 1) : -1;
+    if (newline > start) end = newline + 1;
+    total += await count(text.slice(start, end));
+    start = end;
+    // Let other work (events, other sessions) run between chunks.
+    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+  }
+  return total;
+}

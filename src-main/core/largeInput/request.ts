@@ -8,7 +8,7 @@ import type { Emit, LlmProvider } from '../ports.js';
 import type { PromptSource, PromptVars } from '../prompts.js';
 import { digestText, type DigestJob } from './digest.js';
 import type { InputFiles } from './inputFiles.js';
-import { describeStored, type StoredText } from './pieces.js';
+import { countChunked, describeStored, type StoredText } from './pieces.js';
 
 export interface LargeInputEnv {
   files: InputFiles;
@@ -35,7 +35,7 @@ const AGENTS_THAT_READ_FILES: readonly AgentName[] = ['coder', 'file', 'planner'
 
 // Summarise / translate / extract in the languages the router knows; a task over the whole text.
 const WHOLE_TEXT_TASK =
-  /\b(summ?ari[sz]e|summary|sum up|tl;?dr|translate|translation|extract|list (all|every)|outline|r[ée]sum[ée]r?|tradui[rs]e?|traduction|extrai(s|re)|zusammenfass\w*|übersetz\w*|extrahier\w*|resum(e|ir|en)|traduc\w*|extrae\w*|riassum\w*|tradu(rre|ci)|estra(i|rre))\b|总结|摘要|概括|翻译|提取|要約|まとめ|翻訳|抽出|요약|번역|резюм\w*|кратко|перев[ео]д\w*|извлеч\w*/iu;
+  /(?<!\p{L})(summ?ari[sz]e|summary|sum up|tl;?dr|translate|translation|extract|list (all|every)|outline|r[ée]sum[ée]r?|tradui[rs]e?|traduction|extrai(s|re)|zusammenfass\p{L}*|fass\p{L}*\s.{0,80}zusammen|übersetz\p{L}*|extrahier\p{L}*|resum(e|ir|en)|traduc\p{L}*|extrae\p{L}*|riassum\p{L}*|tradu(rre|ci)|estra(i|rre)|резюм\p{L}*|кратко|перев[ео]д\p{L}*|извлеч\p{L}*)(?!\p{L})|总结|摘要|概括|翻译|提取|要約|まとめ|翻訳|抽出|요약|번역/iu;
 
 export function isWholeTextTask(instruction: string): boolean {
   return WHOLE_TEXT_TASK.test(instruction);
@@ -59,11 +59,11 @@ export async function sizeRequest(
   const budget = Math.floor(turn.contextSize * REQUEST_SHARE);
   // Four UTF-8 bytes a character at most, and no tokenizer makes more tokens than bytes: no need to count.
   if (request.length * 4 <= budget) return { request, stored: null };
-  const tokens = await turn.llm.countTokens(request);
-  if (tokens <= budget) return { request, stored: null };
+  const count = (t: string) => turn.llm.countTokens(t);
+  if ((await countChunked(request, count, budget)) <= budget) return { request, stored: null };
   const { instruction, body } = splitInstruction(request);
   const path = await env.files.save(turn.workspace, 'input', body);
-  const bodyTokens = instruction === DEFAULT_INSTRUCTION ? tokens : await turn.llm.countTokens(body);
+  const bodyTokens = await countChunked(body, count);
   turn.emit({ type: 'input.stored', sessionId: turn.sessionId, turnId: turn.turnId, path, chars: body.length, tokens: bodyTokens });
   const stored: StoredRequest = { path, text: body, tokens: bodyTokens, instruction };
   return { request: `${instruction}\n\n${describeStored('The text the user pasted', stored)}`, stored };
@@ -105,7 +105,8 @@ async function jobForNamedFile(ctx: AgentContext, env: LargeInputEnv, contextSiz
   for (const candidate of namedPaths(ctx.request)) {
     const text = await env.files.readText(ctx.workspace, candidate);
     if (text === null || text.length * 4 <= contextSize * REQUEST_SHARE) continue;
-    if ((await ctx.llm.countTokens(text)) > contextSize * REQUEST_SHARE) return { instruction: ctx.request, text, source: candidate };
+    const budget = contextSize * REQUEST_SHARE;
+    if ((await countChunked(text, (t) => ctx.llm.countTokens(t), budget)) > budget) return { instruction: ctx.request, text, source: candidate };
   }
   return null;
 }

@@ -33,7 +33,7 @@ export function rememberedFact(request: string): string | null {
   if (text.length > MAX_MEMORY_CHARS + 40 || text.includes('\n\n')) return null;
   const patterns = [
     /^(?:please\s+)?remember(?:\s+that)?[\s:,]+(.+)$/is,
-    /^(?:souviens[- ]toi|rappelle[- ]toi|retiens|m[ée]morise)(?:\s+(?:que|qu'|de))?[\s:,]+(.+)$/is,
+    /^(?:souviens[- ]toi|rappelle[- ]toi|retiens|m[ée]morise)(?:\s+qu['’]|\s+(?:que|de)\s+|[\s:,]+)(.+)$/is,
     /^(?:bitte\s+)?merke?\s+dir(?:\s*,?\s*dass)?[\s:,]+(.+)$/is,
     /^(?:recuerda|acu[ée]rdate)(?:\s+(?:que|de))?[\s:,]+(.+)$/is,
     /^ricorda(?:ti)?(?:\s+che)?[\s:,]+(.+)$/is,
@@ -56,7 +56,7 @@ export function rememberedFact(request: string): string | null {
 
 /** `[remember: …]` lines an agent wrote to propose a memory (taught by the memory prompt). */
 export function proposedFacts(answer: string): string[] {
-  return [...answer.matchAll(/\[remember:\s*([^\]\n]{2,500})\]/gi)].map((m) => m[1]!.trim()).slice(0, 3);
+  return [...answer.matchAll(/\[remember:\s*([^\]\n\s][^\]\n]{1,499})\]/gi)].map((m) => m[1]!.trim()).slice(0, 3);
 }
 
 export interface MemorySettings {

@@ -18,7 +18,7 @@ export const USAGE = `Usage:
   agentic                                 an interactive chat (also: agentic chat [--agent NAME] …)
   agentic run "REQUEST" | - | --file PATH [--workspace DIR] [--agent ${AGENT_CHOICES.join('|')}]
           [--provider ${PROVIDER_KINDS.join('|')}] [--model ID_OR_PATH] [--base-url URL]
-          [--replay FILE] [--yes] [--block-timeout SECONDS] [--max-attempts N] [--session ID] [--json]
+          [--replay FILE] [--yes] [--block-timeout SECONDS] [--max-attempts N] [--session ID] [--no-memory] [--json]
           (REQUEST "-" reads it from standard input; --file PATH reads it from a file)
   agentic route ["REQUEST" | --file PATH] [--json]     (no REQUEST: one request per stdin line)
   agentic models list|download ID|rm ID [--json]   (language, whisper-* speech-to-text and embedding models)
@@ -121,6 +121,7 @@ const OPTIONS = {
   'max-attempts': { type: 'string' },
   session: { type: 'string' },
   json: { type: 'boolean' },
+  'no-memory': { type: 'boolean' },
   turn: { type: 'string' },
   cascade: { type: 'boolean' },
   desktop: { type: 'boolean' },
@@ -220,6 +221,7 @@ export function parseCli(argv: readonly string[]): CliArgs | 'help' {
         blockTimeoutSec: positiveInt('block-timeout', v['block-timeout'], 86_400),
         maxAttempts: positiveInt('max-attempts', v['max-attempts'], 50),
         session: v.session,
+        noMemory: v['no-memory'] ?? false,
         json,
       };
     }

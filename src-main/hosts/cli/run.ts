@@ -57,7 +57,11 @@ export async function runCommand(args: RunArgs): Promise<number> {
   process.once('SIGTERM', stop);
   try {
     if (args.session && !app.store.getSession(args.session)) throw new UsageError(`No session ${args.session}. List them with: agentic sessions`);
-    const outcome = await sendTurn(app, args.session ?? null, request, args.agent, (turnId) => running.add(turnId));
+    if (args.noMemory && args.session) throw new UsageError('--no-memory starts a new session: leave out --session.');
+    // A session without memory is made here, before its first turn reads any.
+    const session = args.noMemory ? app.store.createSession().id : (args.session ?? null);
+    if (args.noMemory) app.store.memory.setSessionMemoryOff(session!, true);
+    const outcome = await sendTurn(app, session, request, args.agent, (turnId) => running.add(turnId));
     if (!args.json && outcome.status === 'done') process.stderr.write(`session: ${outcome.sessionId}\n`);
     return outcome.status === 'done' ? 0 : 1;
   } finally {

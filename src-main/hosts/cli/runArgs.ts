@@ -19,5 +19,7 @@ export interface RunArgs {
   blockTimeoutSec?: number;
   maxAttempts?: number;
   session?: string;
+  /** A new session that gets no memories and adds none (issue 29). */
+  noMemory?: boolean;
   json: boolean;
 }

@@ -103,9 +103,10 @@ const MIGRATIONS: readonly string[] = [
     DELETE FROM turn_search WHERE rowid = old.seq;
   END;
   `,
-  // 4 (issue 29): facts kept across sessions, and the sessions started without them.
+  // 4 (issue 29): facts kept across sessions, and the sessions started without them (IF NOT EXISTS:
+  // a database taken back to an older version by hand, as a test of migration 3 does, migrates again).
   `
-  CREATE TABLE memories (
+  CREATE TABLE IF NOT EXISTS memories (
     id INTEGER PRIMARY KEY,
     text TEXT NOT NULL,
     enabled INTEGER NOT NULL DEFAULT 1,
@@ -114,7 +115,7 @@ const MIGRATIONS: readonly string[] = [
     created_at INTEGER NOT NULL,
     updated_at INTEGER NOT NULL
   ) STRICT;
-  CREATE TABLE session_memory_off (session_id TEXT PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE) STRICT;
+  CREATE TABLE IF NOT EXISTS session_memory_off (session_id TEXT PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE) STRICT;
   `,
   // 5: schedules (issue 31), their runs (one row per occurrence: the UNIQUE pair is the claim two
   // runners race for) and the approvals an unattended run waits on.

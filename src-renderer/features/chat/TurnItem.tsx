@@ -5,6 +5,7 @@ import { TurnChanges } from '../checkpoints/TurnChanges.js';
 import { PlanView } from '../plan/PlanView.js';
 import { AnswerBody } from './AnswerBody.js';
 import { AnswerActions, RequestBubble } from './MessageActions.js';
+import { TurnMemories } from './TurnMemories.js';
 
 const STATUS_TEXT = { running: 'working…', done: '', failed: 'failed', cancelled: 'stopped' } as const;
 
@@ -41,6 +42,7 @@ export const TurnItem = memo(function TurnItem({ turnId, busy, last }: { turnId:
         )}
         {turn.plan && <PlanView steps={turn.plan} />}
         <AnswerBody turn={turn} />
+        <TurnMemories memories={turn.memories} />
         {waiting && (
           <div className="typing" aria-label="waiting for the model">
             <span />

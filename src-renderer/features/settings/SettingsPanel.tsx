@@ -7,6 +7,7 @@ import { CheckpointsSection } from './CheckpointsSection.js';
 import { ExecutionSection } from './ExecutionSection.js';
 import { LocalApiSection } from './LocalApiSection.js';
 import { McpSection } from './McpSection.js';
+import { MemorySection } from './MemorySection.js';
 import { ModelsSection } from './ModelsSection.js';
 import { ProviderSection } from './ProviderSection.js';
 import { SandboxSection } from './SandboxSection.js';
@@ -57,6 +58,7 @@ export function SettingsPanel() {
             <SandboxSection settings={settings} update={update} />
             <CheckpointsSection settings={settings} update={update} />
             <VoiceSection settings={settings} update={update} />
+            <MemorySection settings={settings} update={update} />
             <McpSection />
             <LocalApiSection />
             <AboutSection settings={settings} update={update} />

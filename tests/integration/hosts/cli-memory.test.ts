@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SqliteStore } from '../../../src-main/node/store/sqliteStore.js';
 import { runCli } from '../../helpers/processes.js';
 
 const home = mkdtempSync(join(tmpdir(), 'agentic-cli-memory-'));
@@ -35,6 +36,18 @@ describe('agentic memory', () => {
     const removed = await runCli(['memory', 'rm', String(items[0]!.id)], { home });
     expect(removed.code).toBe(0);
     expect((await listed()).map((m) => m.text)).toEqual(['I indent with tabs']);
+
+    // A session started without memory neither reads nor adds any.
+    const off = await runCli(['run', 'Remember that I like Rust', '--agent', 'casual', '--replay', replay, '--no-memory', '--json'], { home });
+    expect(off.code).toBe(0);
+    expect(off.lines.filter((l) => l.type === 'memory.changed')).toEqual([]);
+    expect((await listed()).map((m) => m.text)).toEqual(['I indent with tabs']);
+    const store = SqliteStore.open(join(home, 'sessions.db'));
+    try {
+      expect(store.memory.sessionMemoryOff(off.lines[0]!.sessionId as string)).toBe(true);
+    } finally {
+      store.close();
+    }
 
     const missing = await runCli(['memory', 'rm', '999999'], { home });
     expect(missing.code).toBe(2);
