@@ -64,8 +64,9 @@ export async function startLocalApi(deps: LocalApiDeps, options: LocalApiOptions
     const headers = corsHeaders(req);
     if (!verdict.ok) throw new HttpError(verdict.status, verdict.code, verdict.reason);
     if (path === '/v1/models' && req.method === 'GET') {
-      const id = await chatDeps.modelId();
-      const ids = [id, ...(deps.turns ? agentModels() : [])];
+      // A model that cannot load (none downloaded yet) leaves the agents listed; a completion to it says why.
+      const id = await chatDeps.modelId().catch((error: unknown) => void deps.logger.warn('local api: the model is not available', { error: String(error) }));
+      const ids = [...(id ? [id] : []), ...(deps.turns ? agentModels() : [])];
       return sendJson(res, 200, { object: 'list', data: ids.map((m) => ({ id: m, object: 'model', created: 0, owned_by: m === id ? 'local' : 'agentic' })) }, headers);
     }
     if (path === '/v1/chat/completions' && req.method === 'POST') return handleChat(req, res, chatDeps, headers);
