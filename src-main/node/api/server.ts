@@ -9,7 +9,7 @@ import type { TurnRunner } from './completions.js';
 import { FairQueue } from './fairQueue.js';
 import { checkApiRequest, checkOrigin, corsHeaders, isLoopbackHost, type ApiGateOptions } from './gate.js';
 import { HttpError, readJson, sendError, sendJson } from './http.js';
-import { EmbeddingsRequestSchema, describeIssues } from './schemas.js';
+import { handleEmbeddings } from './embeddingsRoute.js';
 
 /** Serves /mcp (streamable HTTP) once the gate has let the request through; `body` is parsed JSON for POST. */
 export type McpHttpHandler = (req: IncomingMessage, res: ServerResponse, body: unknown) => Promise<void>;
@@ -70,33 +70,12 @@ export async function startLocalApi(deps: LocalApiDeps, options: LocalApiOptions
       return sendJson(res, 200, { object: 'list', data: ids.map((m) => ({ id: m, object: 'model', created: 0, owned_by: m === id ? 'local' : 'agentic' })) }, headers);
     }
     if (path === '/v1/chat/completions' && req.method === 'POST') return handleChat(req, res, chatDeps, headers);
-    if (path === '/v1/embeddings' && req.method === 'POST') return handleEmbeddings(req, res, headers);
+    if (path === '/v1/embeddings' && req.method === 'POST') return handleEmbeddings(req, res, chatDeps, headers);
     if (path === '/mcp' && deps.mcp) {
       for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
       return deps.mcp(req, res, req.method === 'POST' ? await readJson(req) : undefined);
     }
     throw new HttpError(404, 'not_found', `No route ${req.method} ${path}.`);
-  }
-
-  async function handleEmbeddings(req: IncomingMessage, res: ServerResponse, headers: Record<string, string>): Promise<void> {
-    const parsed = EmbeddingsRequestSchema.safeParse(await readJson(req));
-    if (!parsed.success) throw new HttpError(400, 'invalid_request', describeIssues(parsed.error));
-    const { model, input, encoding_format } = parsed.data;
-    const id = await chatDeps.modelId();
-    if (model !== id) throw new HttpError(404, 'model_not_found', `Embeddings come from the loaded model "${id}".`);
-    const provider = deps.provider();
-    if (!provider.embed) throw new HttpError(400, 'embeddings_unsupported', 'This provider has no embeddings: the embedded model serves them.');
-    const texts = typeof input === 'string' ? [input] : input;
-    const abort = new AbortController();
-    res.on('close', () => !res.writableFinished && abort.abort());
-    const vectors = await chatDeps.modelQueue.run(abort.signal, () => provider.embed!(texts, abort.signal));
-    const tokens = (await Promise.all(texts.map((t) => provider.countTokens(t)))).reduce((a, b) => a + b, 0);
-    const data = vectors.map((v, index) => ({
-      object: 'embedding',
-      index,
-      embedding: encoding_format === 'base64' ? Buffer.from(new Float32Array(v).buffer).toString('base64') : v,
-    }));
-    sendJson(res, 200, { object: 'list', data, model, usage: { prompt_tokens: tokens, total_tokens: tokens } }, headers);
   }
 
   const server = createServer((req, res) => {
