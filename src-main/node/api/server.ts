@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { LlmProvider, Logger } from '../../core/ports.js';
 import { agentModels, handleChat } from './chatRoute.js';
 import type { TurnRunner } from './completions.js';
+import { ConversationSessions } from './conversations.js';
 import { FairQueue } from './fairQueue.js';
 import { checkApiRequest, checkOrigin, corsHeaders, isLoopbackHost, type ApiGateOptions } from './gate.js';
 import { HttpError, readJson, sendError, sendJson } from './http.js';
@@ -49,6 +50,7 @@ export async function startLocalApi(deps: LocalApiDeps, options: LocalApiOptions
     turns: deps.turns,
     modelQueue: new FairQueue(1),
     agentQueue: new FairQueue(1),
+    conversations: new ConversationSessions(),
     logger: deps.logger,
   };
 

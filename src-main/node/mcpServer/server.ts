@@ -37,7 +37,7 @@ export function createAgenticMcpServer(deps: LentDeps, version: string): McpServ
       },
       async ({ question }, extra) => {
         try {
-          return text(await turns.run({ text: question, agent: 'web', signal: extra.signal, onText: () => undefined }));
+          return text((await turns.run({ text: question, agent: 'web', signal: extra.signal, onText: () => undefined })).answer);
         } catch (error) {
           return text(`Web research failed: ${toErrorData(error).message}`, true);
         }
