@@ -1,6 +1,6 @@
 // The composition root: the only place that constructs adapters and wires them to the ports.
 // Every host (Electron, web, CLI) starts the same app through createApp().
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { platform, release } from 'node:os';
 import { join, resolve } from 'node:path';
 import { appPaths, type AppPaths } from './app/paths.js';
@@ -21,6 +21,7 @@ import type { EmbeddedBrowserHooks } from './node/settings/adapters.js';
 import { SecretStore, type SecretCipher } from './node/settings/secrets.js';
 import { SettingsFile } from './node/settings/settingsFile.js';
 import { createNodeHandlers } from './node/handlers/index.js';
+import { createKnowledgeHandlers } from './node/knowledge/handlers.js';
 import type { PathPicker } from './node/handlers/onboarding.js';
 import type { PathRevealer } from './node/handlers/workspaceReveal.js';
 import { createVoice, type VoiceWiring } from './node/voice/handlers.js';
@@ -29,6 +30,8 @@ import { createLogger } from './node/logger.js';
 import { SqliteStore } from './node/store/sqliteStore.js';
 import { createCheckpointService } from './node/checkpoints/wiring.js';
 import type { CheckpointService } from './node/checkpoints/service.js';
+import { createInputFiles } from './node/workspace/inputFiles.js';
+import { createMemoryHandlers } from './core/memory/memoryHandlers.js';
 import type { Lending } from './node/api/expose.js';
 import { LocalApiService } from './node/api/service.js';
 
@@ -129,6 +132,8 @@ export async function createApp(config: AppConfig): Promise<App> {
     summaryPrompt: () => assemblePrompt(prompts, 'summarize', { os: platform(), workspace: '', languages: [], language: 'auto', date: today() }),
     logger,
     checkpoints,
+    largeInputs: { files: createInputFiles(), prompts, vars: () => ({ os: platform(), workspace: '', languages: [], language: 'auto', date: today() }) },
+    memory: { store: store.memory, settings: () => settings.get().memory, header: () => prompts.get('memory'), proposeHint: () => prompts.get('memory-propose') },
   });
 
   // Settings → Local API (issue 32): the app's model and agents for the user's other tools, off by default.
@@ -147,7 +152,8 @@ export async function createApp(config: AppConfig): Promise<App> {
     app: () => ({ handlers, subscribe: (l) => bus.subscribe(l), provider: () => adapters.provider.get(), lending }),
   });
   const handlers: Handlers = {
-    ...createSessionHandlers({ store, engine, approvals, emit: bus.emit }),
+    ...createSessionHandlers({ store, engine, approvals, emit: bus.emit, onDeleted: async (id) => void (await checkpoints.deleteSession(id)) }),
+    ...createMemoryHandlers({ memory: store.memory, sessions: store, emit: bus.emit }),
     ...checkpoints.handlers,
     ...createNodeHandlers({
       host: config.host,
@@ -163,19 +169,27 @@ export async function createApp(config: AppConfig): Promise<App> {
       revealPath: config.revealPath,
     }),
     ...voice.handlers((input, ctx) => handlers['turn.send'](input, ctx)),
+    ...createKnowledgeHandlers(adapters.knowledge, workspace),
     ...localApi.handlers(),
-  };
-
-  // Deleting a session deletes its checkpoints.
-  const deleteSession = handlers['session.delete'];
-  handlers['session.delete'] = async (input, ctx) => {
-    const result = await deleteSession(input, ctx);
-    await checkpoints.deleteSession(input.id);
-    return result;
   };
 
   // The desktop and web hosts open it when the user turned it on; CLI commands never do (agentic serve opens its own).
   if (config.host !== 'cli') void localApi.sync().catch((error: unknown) => logger.warn('local api sync failed', { error: String(error) }));
+  // What runs where, in the log at start-up (issue 27): the doctor's facts, loading no engine.
+  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+  adapters.doctor(version, false).then(
+    (r) =>
+      logger.info('doctor', {
+        cpu: r.cpu,
+        gpus: r.gpus,
+        llama: r.llama,
+        sandbox: r.sandbox.kind,
+        router: r.router.available,
+        speeds: r.speeds,
+        problems: r.problems.map((p) => p.what),
+      }),
+    (error: unknown) => logger.warn('doctor: could not gather the facts', { error: String(error) }),
+  );
 
   return {
     handlers,
@@ -188,14 +202,7 @@ export async function createApp(config: AppConfig): Promise<App> {
     route: (text) => adapters.router.route(text),
     workspace,
     provider: () => adapters.provider.get(),
-    lending: {
-      workspace,
-      tools: adapters.tools,
-      judge: adapters.judge,
-      askUser: config.askUser ?? approvals.ask,
-      blockTimeoutMs: () => settings.get().blockTimeoutSec * 1000,
-      appRoot: root,
-    },
+    lending,
     async dispose() {
       await localApi.dispose();
       await engine?.dispose();

@@ -6,6 +6,8 @@
 // touching package.json or the lock.
 //   node scripts/install/platformPackages.mjs           install them (npm install --no-save)
 //   node scripts/install/platformPackages.mjs --list    print name@version, one a line
+//   … --installer    also the GPU builds the installers carry (llama.cpp's Vulkan build on Linux
+//                    and Windows x64; the release workflow adds it before building them)
 // Plain Node (no dependencies): it runs before anything else is installed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -44,6 +46,12 @@ export function platformPackageNames(platform = process.platform, arch = process
   };
 }
 
+/** The GPU builds the installers carry beside the CPU ones (electron-builder.yml): Vulkan on Linux and Windows x64. */
+export function installerGpuPackageNames(platform = process.platform, arch = process.arch) {
+  const llamaOs = { win32: 'win', linux: 'linux' }[platform];
+  return llamaOs && arch === 'x64' ? { 'node-llama-cpp (Vulkan)': `@node-llama-cpp/${llamaOs}-x64-vulkan` } : {};
+}
+
 /** name@version for each needed package, read from the lock; throws if the lock has no entry. */
 export function platformPackages(lock, names = platformPackageNames()) {
   return Object.entries(names).map(([tool, name]) => {
@@ -55,7 +63,8 @@ export function platformPackages(lock, names = platformPackageNames()) {
 
 function main() {
   const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'));
-  const specs = platformPackages(lock);
+  const names = process.argv.includes('--installer') ? { ...platformPackageNames(), ...installerGpuPackageNames() } : platformPackageNames();
+  const specs = platformPackages(lock, names);
   if (process.argv.includes('--list')) {
     process.stdout.write(specs.join('\n') + '\n');
     return;

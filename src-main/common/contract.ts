@@ -2,12 +2,15 @@ import { z } from 'zod';
 import { ENDPOINT_REACHES } from './endpoint.js';
 import { AGENT_CHOICES, AGENT_NAMES } from './agents.js';
 import { BlockResultSchema, ModelLoadSchema, PlanStepViewSchema, RoutingDecisionSchema } from './events.js';
+import { DoctorReportSchema } from './doctor.js';
 import { ModelEntrySchema } from './models.js';
 import { McpServerSchema, SettingsPatchSchema, SettingsSchema } from './settings.js';
 import { voiceCommands } from './voice.js';
+import { knowledgeCommands } from './knowledge.js';
 import { localApiCommands } from './localApi.js';
 import { ChangeViewSchema, CheckpointSummarySchema, FileDiffSchema, RestoreResultSchema } from './checkpoints.js';
 import { MAX_REQUEST_CHARS } from './limits.js';
+import { memoryCommands } from './memory.js';
 
 /** One table of commands: `domain.verb` → input and output schemas. Handlers are typed from it. */
 const cmd = <I extends z.ZodTypeAny, O extends z.ZodTypeAny>(input: I, output: O) => ({ input, output });
@@ -154,6 +157,8 @@ export const commands = {
   'workspace.importDropped': cmd(Empty, z.object({ saved: z.array(z.string()), skipped: z.array(z.object({ path: z.string(), reason: z.string() })) })),
   // First run (issue 18): the machine, model servers already running on loopback, download control, native pickers.
   'system.hardware': cmd(Empty, HardwareSchema),
+  /** What runs where on this computer and what to do about each problem (Settings → About this computer; `agentic doctor`). */
+  'system.doctor': cmd(Empty, DoctorReportSchema),
   'servers.detect': cmd(Empty, z.array(DetectedServerSchema)),
   /** Stops a download; `discard` also deletes what was downloaded (else a later models.download resumes it). */
   'models.cancel': cmd(z.object({ id: Id, discard: z.boolean().default(false) }), z.object({ cancelled: z.boolean() })),
@@ -188,6 +193,10 @@ export const commands = {
   'checkpoint.redo': cmd(z.object({ turnId: Id, cascade: z.boolean().default(false) }), RestoreResultSchema),
   // Voice (issue 17): capture, utterances, transcripts, spoken answers, whisper models.
   ...voiceCommands,
+  // Knowledge (issue 30): the workspace's search index.
+  ...knowledgeCommands,
+  // Memory across sessions (issue 29).
+  ...memoryCommands,
   // Local API (issue 32): Settings → Local API.
   ...localApiCommands,
 } as const;

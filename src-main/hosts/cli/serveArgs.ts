@@ -1,7 +1,7 @@
 // The options of `agentic serve` (the local OpenAI-compatible API, with /mcp) and `agentic mcp` (the
 // MCP server on standard input and output), parsed apart so that parsing loads nothing heavy.
 import { PROVIDER_KINDS, type ProviderKind } from '../../common/providers.js';
-import type { RunArgs } from './args.js';
+import type { RunArgs } from './runArgs.js';
 import { UsageError } from './usageError.js';
 
 export type ServeArgs = {

@@ -21,6 +21,7 @@ import { relativeMarks } from '../workspace/untrusted.js';
 import { markUntrusted } from './untrustedMarks.js';
 import type { CheckpointCommands } from '../checkpoints/handlers.js';
 import type { VoiceCommandName } from '../../common/voice.js';
+import type { KnowledgeCommandName } from '../../common/knowledge.js';
 import type { LocalApiCommandName } from '../../common/localApi.js';
 
 type NodeCommands = Exclude<
@@ -37,6 +38,8 @@ type NodeCommands = Exclude<
   | 'approval.answer'
   | CheckpointCommands
   | VoiceCommandName
+  | KnowledgeCommandName
+  | `memory.${string}`
   | LocalApiCommandName
 >;
 
@@ -135,6 +138,7 @@ export function createNodeHandlers(deps: {
       return { cancelled: controller !== undefined };
     },
     ...createOnboardingHandlers({ memory: async () => (await import('../llm/llamaEngine.js')).detectMachineMemory(silentLogger), pickPath: deps.pickPath }),
+    'system.doctor': async () => adapters.doctor(version),
     'models.delete': async ({ id }) => adapters.models.delete(id),
     'models.openLocal': async ({ path }) => adapters.models.openLocal(path),
     'mcp.list': async () => adapters.mcp.servers().map((s) => ({ config: s.config, status: s.status, tools: s.tools })),

@@ -6,11 +6,12 @@ import type { LlmProvider, Logger } from '../../core/ports.js';
 import { AnthropicProvider } from './anthropic.js';
 import type { Importer } from '../loadOptional.js';
 import { LlamaCppProvider } from './llamaCpp.js';
-import type { LlamaModule } from './llamaEngine.js';
+import { activeEngineKind, type LlamaModule } from './llamaEngine.js';
 import type { ModelLoadListener } from './loadProgress.js';
 import { resolveModelPath, type CatalogEntry } from './modelManager.js';
 import { OllamaProvider } from './ollama.js';
 import { OpenAiCompatibleProvider } from './openaiCompatible.js';
+import { withSpeedRecording, type SpeedStore } from './speedStore.js';
 
 export interface ProviderDeps {
   logger: Logger;
@@ -30,6 +31,8 @@ export interface ProviderDeps {
   llamaEngine?: Importer<LlamaModule>;
   /** llama only: the model's load progress, then loaded or failed. */
   onModelLoad?: ModelLoadListener;
+  /** llama only: where each call's measured speed is kept (speedStore.ts). */
+  speeds?: SpeedStore;
 }
 
 type Builder = (settings: ProviderSettings, deps: ProviderDeps) => LlmProvider;
@@ -37,17 +40,21 @@ type Builder = (settings: ProviderSettings, deps: ProviderDeps) => LlmProvider;
 // One builder per kind of the table (common/providers.ts), so that a new kind fails `tsc` until it
 // has one; replay is the exception, wired by the app from its file (node/settings/providerHolder.ts).
 const BUILDERS: Record<Exclude<ProviderKind, 'replay'>, Builder> = {
-  llama: (settings, deps) =>
-    new LlamaCppProvider({
-      modelPath: resolveModelPath(settings.model, deps.modelsDir, deps.catalog),
+  llama: (settings, deps) => {
+    const modelPath = resolveModelPath(settings.model, deps.modelsDir, deps.catalog);
+    const provider = new LlamaCppProvider({
+      modelPath,
       logger: deps.logger,
       threads: settings.threads,
       contextSize: settings.contextSize,
       promptCacheDir: deps.promptCacheDir,
       engine: deps.llamaEngine,
       onLoad: deps.onModelLoad,
-      ...(deps.gpu !== undefined ? { gpu: deps.gpu } : {}),
-    }),
+      // A pin from Settings (provider.engine) unless the host forces the CPU.
+      ...(deps.gpu !== undefined ? { gpu: deps.gpu } : settings.engine !== 'auto' ? { gpu: settings.engine } : {}),
+    });
+    return deps.speeds ? withSpeedRecording(provider, { store: deps.speeds, modelPath, engine: activeEngineKind, logger: deps.logger }) : provider;
+  },
   openai: (settings, { apiKey, logger, idleTimeoutMs }) =>
     new OpenAiCompatibleProvider({ baseUrl: settings.baseUrl, model: settings.model, apiKey, logger, contextSize: settings.contextSize, idleTimeoutMs }),
   ollama: (settings, { logger, idleTimeoutMs }) =>

@@ -7,7 +7,7 @@ import { AppError } from '../../common/errors.js';
 import type { Logger } from '../../core/ports.js';
 import type { Importer } from '../loadOptional.js';
 import { defaultThreadCount } from './hardware.js';
-import { sharedLlama, type LlamaModule } from './llamaEngine.js';
+import { sharedLlama, type LlamaGpu, type LlamaModule } from './llamaEngine.js';
 import { createLoadReporter, type ModelLoadListener } from './loadProgress.js';
 import { PromptStateCache } from './promptStates.js';
 
@@ -26,8 +26,8 @@ export interface LlamaCppProviderOptions {
   maxAutoContextSize?: number;
   /** Layers offloaded to the GPU; 'auto' (default) lets node-llama-cpp fit them to free VRAM. */
   gpuLayers?: number | 'auto';
-  /** false forces CPU (tests, machines with broken drivers). */
-  gpu?: 'auto' | false;
+  /** false forces CPU (tests, machines with broken drivers); a build name is a pin from Settings (engineSelect.ts). */
+  gpu?: LlamaGpu;
   /** Conversations kept in the KV cache at once (each costs a context's worth of memory). Default 1. */
   sequences?: number;
   temperature?: number;

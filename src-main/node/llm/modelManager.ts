@@ -10,6 +10,8 @@ import type { ModelEntry } from '../../common/models.js';
 import type { Logger } from '../../core/ports.js';
 import { downloadFile, type DownloadProgress } from './download.js';
 import { systemMemory, type MachineMemory } from './hardware.js';
+import { estimateSpeed, recommendBySpeed, type ComputeProfile, type SpeedEstimate } from './speedEstimate.js';
+import type { SpeedStore } from './speedStore.js';
 
 export const CatalogEntrySchema = z.object({
   id: z.string().regex(/^[\w.-]+$/),
@@ -40,6 +42,10 @@ export interface ModelManagerOptions {
   retryDelayMs?: number;
   /** Checks a finished download before it is kept (default: a GGUF header); the whisper catalogue checks ggml. */
   verify?: (path: string) => Promise<void>;
+  /** This machine's CPU and GPU for speed estimates (speedProbe.ts, gpuProfile.ts); without it the largest model that fits is recommended. */
+  profile?: () => Promise<ComputeProfile>;
+  /** Speeds measured when models ran here; they replace the estimates. */
+  speeds?: SpeedStore;
 }
 
 export const DEFAULT_DOWNLOAD_BASE_URL = 'https://huggingface.co';
@@ -95,6 +101,14 @@ export async function assertGguf(path: string): Promise<void> {
   }
 }
 
+/** By speed where speeds are known (see speedEstimate.ts), else the largest catalogue model that fits. */
+function recommendation(entries: ModelEntry[]): { id: string; reason: string | null } | null {
+  const withSpeed = entries.flatMap((e) => (e.speed ? [{ id: e.id, sizeBytes: e.sizeBytes, fits: e.fits, speed: e.speed as SpeedEstimate }] : []));
+  if (withSpeed.length === entries.length && withSpeed.length > 0) return recommendBySpeed(withSpeed);
+  const largest = entries.filter((e) => e.fits).reduce<ModelEntry | null>((a, b) => (a && a.sizeBytes >= b.sizeBytes ? a : b), null);
+  return largest ? { id: largest.id, reason: null } : null;
+}
+
 export class ModelManager {
   readonly catalog: CatalogEntry[];
   private readonly active = new Set<string>();
@@ -116,8 +130,8 @@ export class ModelManager {
   /** Catalogue and opened local files; `activeModel` is settings.provider.model (an id or a path). */
   async list(activeModel = ''): Promise<ModelEntry[]> {
     const memory = await (this.options.memory ?? (() => Promise.resolve(systemMemory())))();
-    const fitting = this.catalog.filter((e) => modelFits(e.sizeBytes, memory));
-    const largest = fitting.reduce<CatalogEntry | null>((a, b) => (a && a.sizeBytes >= b.sizeBytes ? a : b), null);
+    const profile = this.options.profile ? await this.options.profile().catch(() => null) : null;
+    const speedOf = (path: string, sizeBytes: number) => this.speedOf(path, sizeBytes, profile);
     const activePath = activeModel ? resolveModelPath(activeModel, this.options.modelsDir, this.catalog) : '';
     const entries: ModelEntry[] = this.catalog.map((e) => ({
       id: e.id,
@@ -127,9 +141,13 @@ export class ModelManager {
       source: e.uri,
       installed: existsSync(this.pathOf(e.id)),
       fits: modelFits(e.sizeBytes, memory),
-      recommended: e.id === largest?.id,
+      recommended: false,
       active: activePath === this.pathOf(e.id),
+      ...speedOf(this.pathOf(e.id), e.sizeBytes),
     }));
+    const pick = recommendation(entries);
+    const chosen = entries.find((e) => e.id === pick?.id);
+    if (chosen) Object.assign(chosen, { recommended: true, ...(pick?.reason ? { reason: pick.reason } : {}) });
     for (const path of await this.localPaths()) {
       let size = 0;
       try {
@@ -147,9 +165,21 @@ export class ModelManager {
         fits: modelFits(size, memory),
         recommended: false,
         active: activePath === path,
+        ...(size > 0 ? speedOf(path, size) : {}),
       });
     }
     return entries;
+  }
+
+  private speedOf(path: string, sizeBytes: number, profile: ComputeProfile | null): { speed?: SpeedEstimate } {
+    const measured = this.options.speeds?.get(path);
+    if (measured) {
+      const estimate = profile ? estimateSpeed(sizeBytes, profile) : null;
+      // A call too short to time its prompt reading leaves the estimate for that figure.
+      const promptReading = measured.promptReading ?? estimate?.promptReading ?? 0;
+      return { speed: { generation: measured.generation, promptReading, basis: 'measured', engine: measured.engine } };
+    }
+    return profile ? { speed: estimateSpeed(sizeBytes, profile) } : {};
   }
 
   async download(id: string, options: { signal: AbortSignal; onProgress?: (progress: DownloadProgress) => void }): Promise<{ path: string }> {

@@ -21,13 +21,16 @@ import { SearxngSearch } from '../web/searxngSearch.js';
 import { checkShellSyntax, createCodeTools } from '../exec/index.js';
 import { defaultHomesDir } from '../exec/privateHome.js';
 import { localEngineState, type EngineState, type LlamaModule } from '../llm/llamaEngine.js';
+import { machineProfile } from '../llm/machineProfile.js';
 import { loadCatalog, ModelManager } from '../llm/modelManager.js';
+import { SpeedStore } from '../llm/speedStore.js';
 import type { Importer } from '../loadOptional.js';
 import { McpManager } from '../mcp/manager.js';
 import { createRouteDecider, OnnxRouter, type OnnxRuntime } from '../routing/onnxRouter.js';
 import { detectLanguage, lazyLanguageDetector } from '../routing/language.js';
 import { decideRouteDetailed } from '../../core/routing/policy.js';
 import { createFileFinderTool } from '../tools/fileFinder.js';
+import { installedEmbedder, KnowledgeService } from '../knowledge/service.js';
 import { taintingReadsOf } from '../workspace/untrusted.js';
 import { ModelLoadTracker } from './modelLoad.js';
 import { lazyProvider, loadReplayProvider, ProviderHolder } from './providerHolder.js';
@@ -76,6 +79,14 @@ export async function createAdapters(config: AdapterConfig) {
   const catalog = loadCatalog(config.catalogFile);
   const replay = config.replayFile ? loadReplayProvider(config.replayFile) : null;
   const modelLoad = new ModelLoadTracker(emit);
+  // Speeds: estimated from this machine's profile, measured once a model ran (issue 27).
+  const speeds = new SpeedStore(join(modelsDir, 'speeds.json'), logger);
+  const profile = machineProfile({
+    probeCache: join(config.dataDir, 'cache', 'hardware-probe.json'),
+    threads: () => settings.get().provider.threads,
+    logger,
+    llamaEngine: config.engines?.llamaCpp,
+  });
   const provider = new ProviderHolder(
     () => settings.get().provider,
     // node-llama-cpp and the HTTP SDKs load on the first model call, not at start.
@@ -92,6 +103,7 @@ export async function createAdapters(config: AdapterConfig) {
               llamaEngine: config.engines?.llamaCpp,
               apiKey: config.secrets.get(s.apiKeyRef) ?? process.env.AGENTIC_API_KEY,
               onModelLoad,
+              speeds,
             }),
           );
     },
@@ -113,9 +125,11 @@ export async function createAdapters(config: AdapterConfig) {
     logger,
   });
   const untrustedMarks = () => settings.get().untrustedPaths;
-  const fileFinder = createFileFinderTool({ untrustedMarks });
-  // What a code block reads cannot be seen: in a workspace holding a marked file, its output is untrusted.
-  const codeTools = code.tools.map((tool) => taintingReadsOf(tool, untrustedMarks));
+  // The workspace's search index (issue 30): opened on first use, then kept current in the background.
+  const knowledge = new KnowledgeService({ dataDir: config.dataDir, logger, untrustedMarks, embedder: installedEmbedder(modelsDir, logger) });
+  const fileFinder = createFileFinderTool({ untrustedMarks, knowledge });
+  // What a code block reads cannot be seen: in a workspace holding a marked file, or fetched from the network, its output is untrusted.
+  const codeTools = code.tools.map((tool) => taintingReadsOf(tool, untrustedMarks, () => settings.get().sandbox.network));
   const mcp = new McpManager(settings.get().mcpServers, {
     logger,
     cwd: config.workspace(),
@@ -152,6 +166,8 @@ export async function createAdapters(config: AdapterConfig) {
     logger,
     catalog,
     memory: async () => (await import('../llm/llamaEngine.js')).detectMachineMemory(logger, config.engines?.llamaCpp),
+    profile,
+    speeds,
   });
 
   // The registry says an mcp block acts outside and is checked by 'mcp-call'; the check needs the trust settings.
@@ -182,11 +198,23 @@ export async function createAdapters(config: AdapterConfig) {
     provider,
     modelLoad,
     engines: (): EngineStates => ({ router: routerState, localModel: localEngineState() }),
+    /** The doctor's report from what this app already detected; loads no engine (issue 27). */
+    doctor: async (version: string, measureCpu = true) => {
+      const [{ collectDoctor }, { localDoctorSources }] = await Promise.all([import('../doctor/collect.js'), import('../doctor/sources.js')]);
+      const p = settings.get().provider;
+      return collectDoctor(
+        localDoctorSources({
+          ...{ version, provider: p, dataDir: config.dataDir, modelsDir, logger, probeEngines: false, measureCpu, speeds },
+          ...{ sandbox: async () => code.sandbox, interpreters: async () => code.toolchains, router: async () => routerState },
+        }),
+      );
+    },
     languages: code.languages,
     sandbox: code.sandbox,
     explainSandbox: (workspace: string) => code.explain(workspace),
     models,
     mcp,
+    knowledge,
     tools: (): readonly Tool[] => [...codeTools, ...code.unavailable, fileFinder, mcpTool],
     judge,
     router,
@@ -217,7 +245,7 @@ export async function createAdapters(config: AdapterConfig) {
         stepAgents: (): AgentName[] => planStepAgents(settings.get().mcpServers.length > 0),
       }),
     async dispose() {
-      await Promise.allSettled([provider.dispose(), mcp.dispose(), browser?.then((b) => b.dispose())]);
+      await Promise.allSettled([provider.dispose(), mcp.dispose(), browser?.then((b) => b.dispose()), knowledge.close()]);
     },
   };
 }

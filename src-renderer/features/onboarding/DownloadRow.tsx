@@ -3,7 +3,7 @@ import { bridge } from '../../bridge/index.js';
 import { call } from '../../state/actions.js';
 import { useStore } from '../../state/store.js';
 import { humanError } from '../../ui/errorText.js';
-import { downloadRate, formatBytes, formatEta, type ModelEntry, type RateSample } from './modelChoice.js';
+import { downloadRate, formatBytes, formatEta, speedText, type ModelEntry, type RateSample } from './modelChoice.js';
 import { applyLocalModel } from './modelActions.js';
 
 type Phase = 'idle' | 'downloading' | 'paused' | 'failed';
@@ -59,6 +59,15 @@ export function DownloadRow({ model }: { model: ModelEntry }) {
         {model.recommended && <span className="badge badge-ok">best fit</span>}
         {!model.fits && <span className="badge badge-failed">may not fit</span>}
       </div>
+      {model.speed && (
+        <p
+          className="muted model-speed"
+          data-testid="model-speed"
+          title={`Reads prompts at about ${Math.round(model.speed.promptReading)} tokens/s (${model.speed.basis}, ${model.speed.engine})`}
+        >
+          {model.recommended && model.reason ? `Best fit: ${model.reason}.` : `${speedText(model)}.`}
+        </p>
+      )}
       {(phase === 'downloading' || phase === 'paused') && (
         <div className="download" data-testid="download-progress">
           <div className="progress">

@@ -133,7 +133,7 @@ export function Onboarding() {
           <Servers />
           <section className="onboarding-section">
             <h3>Download a model</h3>
-            <p className="muted">Runs on this computer, offline once downloaded. These fit its memory:</p>
+            <p className="muted">Runs on this computer, offline once downloaded. These fit its memory; speeds are estimated for this computer until a model has run here:</p>
             <ul className="model-list">
               {models === null ? <li className="muted">Loading the catalogue…</li> : recommendedModels(models).map((m) => <DownloadRow key={m.id} model={m} />)}
             </ul>

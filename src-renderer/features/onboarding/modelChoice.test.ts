@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppInfo } from '../../../src-main/common/contract.js';
-import { downloadRate, formatEta, needsModel, recommendedModels, type ModelEntry } from './modelChoice.js';
+import { downloadRate, formatEta, needsModel, recommendedModels, speedText, type ModelEntry } from './modelChoice.js';
 
 const entry = (id: string, sizeBytes: number, over: Partial<ModelEntry> = {}): ModelEntry => ({
   id,
@@ -36,6 +36,17 @@ describe('first-run choices', () => {
     ];
     expect(recommendedModels(models).map((m) => m.id)).toEqual(['l', 'm', 's']);
     expect(recommendedModels([entry('a', 9e9, { fits: false }), entry('b', 7e9, { fits: false })]).map((m) => m.id)).toEqual(['b']);
+  });
+
+  it('puts the best fit by speed first, then fast enough models, then slow ones fastest first', () => {
+    const at = (generation: number) => ({ speed: { generation, promptReading: generation * 8, basis: 'estimate' as const, engine: 'cpu' } });
+    const slowBox = [entry('1.5b', 1.1e9, at(7)), entry('4b', 2.5e9, at(3)), entry('8b', 5e9, at(1.6)), entry('14b', 9e9, at(0.9))];
+    slowBox[0] = { ...slowBox[0]!, recommended: true, reason: 'about 7 tokens/s here: the fastest model that fits' };
+    expect(recommendedModels(slowBox).map((m) => m.id)).toEqual(['1.5b', '4b', '8b']);
+    const gpuBox = [entry('1.5b', 1.1e9, at(200)), entry('8b', 5e9, at(60)), entry('14b', 9e9, { ...at(35), recommended: true }), entry('32b', 2e10, at(4))];
+    expect(recommendedModels(gpuBox).map((m) => m.id)).toEqual(['14b', '8b', '1.5b']);
+    expect(speedText(slowBox[0]!)).toBe('about 7 tokens/s here');
+    expect(speedText({ ...slowBox[3]!, speed: { ...slowBox[3]!.speed!, basis: 'measured' } })).toBe('under 1 token/s here (measured)');
   });
 
   it('measures speed over a moving window and formats the time left', () => {

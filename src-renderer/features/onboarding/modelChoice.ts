@@ -1,6 +1,7 @@
 // Pure pieces of the first-run screen: when to show it, which catalogue models to offer, and how a
 // download's speed and time left read.
 import type { AppInfo, CommandOutput } from '../../../src-main/common/contract.js';
+import { formatSpeed, USABLE_GENERATION_TPS } from '../../../src-main/common/models.js';
 import { findProvider } from '../../../src-main/common/providers.js';
 
 export type ModelEntry = CommandOutput<'models.list'>[number];
@@ -11,12 +12,29 @@ export function needsModel(info: AppInfo | null, models: readonly ModelEntry[] |
   return !models.some((m) => m.active && m.installed);
 }
 
-/** Up to `count` catalogue models that fit, largest (most capable) first; the smallest if none fits. */
+/**
+ * Up to `count` catalogue models that fit: the recommended one first, then those fast enough here
+ * (largest, most capable first), then the slower ones (fastest first); the smallest if none fits.
+ */
 export function recommendedModels(models: readonly ModelEntry[], count = 3): ModelEntry[] {
   const catalogue = models.filter((m) => m.source.startsWith('hf:') || !m.source.startsWith('/'));
-  const fitting = catalogue.filter((m) => m.fits).sort((a, b) => b.sizeBytes - a.sizeBytes);
+  const usable = (m: ModelEntry) => !m.speed || m.speed.generation >= USABLE_GENERATION_TPS;
+  const fitting = catalogue
+    .filter((m) => m.fits)
+    .sort(
+      (a, b) =>
+        Number(b.recommended) - Number(a.recommended) ||
+        Number(usable(b)) - Number(usable(a)) ||
+        (usable(a) ? b.sizeBytes - a.sizeBytes : (b.speed?.generation ?? 0) - (a.speed?.generation ?? 0)),
+    );
   if (fitting.length > 0) return fitting.slice(0, count);
   return [...catalogue].sort((a, b) => a.sizeBytes - b.sizeBytes).slice(0, 1);
+}
+
+/** "about 25 tokens/s" (the estimate or, once the model ran here, the measured speed); '' when unknown. */
+export function speedText(model: ModelEntry): string {
+  if (!model.speed) return '';
+  return `${formatSpeed(model.speed.generation)} here${model.speed.basis === 'measured' ? ' (measured)' : ''}`;
 }
 
 export function formatBytes(bytes: number): string {

@@ -5,8 +5,10 @@ import { call } from '../../state/actions.js';
 import { useStore } from '../../state/store.js';
 import type { DownloadView } from '../../state/types.js';
 import { TextInput } from '../../ui/fields.js';
+import { formatSpeed } from '../../../src-main/common/models.js';
+import { speedText } from '../onboarding/modelChoice.js';
 import { formatBytes } from '../workspace/files.js';
-import type { UpdateSettings } from './SettingsPanel.js';
+import type { UpdateSettings } from './updateSettings.js';
 
 type ModelEntry = CommandOutput<'models.list'>[number];
 
@@ -49,6 +51,11 @@ function ModelRow({ model, provider, onChanged, update }: { model: ModelEntry; p
       <div className="model-meta muted">
         {formatBytes(model.sizeBytes)} · {model.license} · <span title={model.source}>{model.source}</span>
       </div>
+      {model.speed && (
+        <div className="model-meta muted" data-testid="model-speed" title={model.reason}>
+          {speedText(model)} · reads prompts at {formatSpeed(model.speed.promptReading).replace('about ', '~')} ({model.speed.engine})
+        </div>
+      )}
       {downloading && <Progress download={download ?? { receivedBytes: 0, totalBytes: null, done: false }} />}
       <div className="model-actions">
         {!model.installed && !downloading && (

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Settings, SettingsPatch } from '../../../src-main/common/settings.js';
+import type { Settings } from '../../../src-main/common/settings.js';
 import { call, loadAppInfo } from '../../state/actions.js';
 import { useStore } from '../../state/store.js';
+import { AboutSection } from './AboutSection.js';
 import { CheckpointsSection } from './CheckpointsSection.js';
 import { ExecutionSection } from './ExecutionSection.js';
 import { LocalApiSection } from './LocalApiSection.js';
@@ -10,8 +11,7 @@ import { ModelsSection } from './ModelsSection.js';
 import { ProviderSection } from './ProviderSection.js';
 import { SandboxSection } from './SandboxSection.js';
 import { VoiceSection } from './VoiceSection.js';
-
-export type UpdateSettings = (patch: SettingsPatch) => Promise<void>;
+import type { UpdateSettings } from './updateSettings.js';
 
 /** Settings drawer: each change is saved at once with settings.update. */
 export function SettingsPanel() {
@@ -59,6 +59,7 @@ export function SettingsPanel() {
             <VoiceSection settings={settings} update={update} />
             <McpSection />
             <LocalApiSection />
+            <AboutSection settings={settings} update={update} />
           </div>
         )}
       </div>

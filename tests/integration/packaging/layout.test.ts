@@ -20,7 +20,8 @@ const NATIVE = /\.(node|so(\.\d+)*|dylib|dll)$/;
 
 /** Native files of the production tree this build leaves out on purpose, with the reason; null: it must ship. */
 function notShipped(rel: string): string | null {
-  if (/\/[^/]*-(cuda|cuda-ext|vulkan)\//.test(rel)) return 'GPU variant (not shipped, see electron-builder.yml)';
+  if (/\/@node-llama-cpp\/[^/]*-(cuda|cuda-ext)\//.test(rel)) return 'CUDA build of llama.cpp (not shipped, see electron-builder.yml)';
+  if (/\/@fugood\/node-whisper-[^/]*-(cuda|vulkan)\//.test(rel)) return 'GPU build of whisper (the app loads the default variant)';
   if (rel.startsWith('node_modules/@fugood/node-whisper-wasm/')) return 'the browser build of whisper';
   if (/^node_modules\/@libsql\/[^/]*-musl\//.test(rel)) return 'musl build (Electron needs glibc)';
   if (rel.includes('/obj.target/')) return 'node-gyp intermediate';

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { diagnose, type DoctorFacts } from './diagnose.js';
+
+const healthy: DoctorFacts = {
+  version: '0.1.0',
+  platform: 'linux',
+  cpu: { model: 'x', cores: 8, threads: 7, isa: 'avx2', memoryBandwidthGBs: 20 },
+  memory: { ramBytes: 32 * 2 ** 30, freeRamBytes: 20 * 2 ** 30 },
+  gpus: [],
+  llama: { installed: ['cpu', 'vulkan'], inUse: 'cpu', reason: 'No GPU found: the CPU runs the model.', available: true, message: null },
+  sandbox: { available: true, kind: 'bubblewrap', warning: null },
+  interpreters: [{ language: 'python', available: true, version: 'Python 3.11', missing: [] }],
+  whisper: { available: true, message: null },
+  router: { available: true, message: null },
+  provider: { kind: 'llama', model: 'qwen3-4b-q4' },
+  speeds: [{ model: '/m/qwen3-4b.gguf', generation: 25, promptReading: 300, engine: 'cpu', samples: 2 }],
+};
+const nvidiaOld = { name: 'NVIDIA GeForce GTX 1080', vendor: 'nvidia', driver: '470.223.02', vramBytes: 8 * 2 ** 30, freeVramBytes: 7 * 2 ** 30 };
+
+describe('diagnose', () => {
+  it('finds nothing wrong on a healthy machine', () => {
+    expect(diagnose(healthy)).toEqual([]);
+  });
+  it('says why a GPU is unused, with what to do', () => {
+    const problems = diagnose({ ...healthy, gpus: [nvidiaOld], llama: { ...healthy.llama, installed: ['cpu'], reason: 'driver 470.223.02 is older than 525.60.13' } });
+    expect(problems.map((p) => p.what)).toEqual([
+      'NVIDIA GeForce GTX 1080 was found but the model runs on the CPU: driver 470.223.02 is older than 525.60.13',
+      'NVIDIA GeForce GTX 1080 was found but no GPU build of llama.cpp is installed here.',
+    ]);
+    expect(problems[0]!.fix).toContain('Update the GPU driver');
+  });
+  it('reports a missing sandbox, interpreter, router, whisper and a slow model, each with a fix', () => {
+    const problems = diagnose({
+      ...healthy,
+      sandbox: { available: false, kind: 'none', warning: 'bubblewrap (bwrap) is not installed' },
+      interpreters: [{ language: 'go', available: false, version: null, missing: ['go'] }],
+      router: { available: false, message: 'The request router is unavailable' },
+      whisper: { available: false, message: 'Speech-to-text is unavailable' },
+      speeds: [{ model: '/m/qwen3-14b.gguf', generation: 1.1, promptReading: 8, engine: 'cpu', samples: 5 }],
+    });
+    expect(problems.map((p) => p.severity)).toEqual(['error', 'info', 'warning', 'warning', 'warning']);
+    expect(problems[0]!.fix).toContain('apt install bubblewrap');
+    expect(problems[1]).toMatchObject({ what: 'go blocks cannot run: go missing.', fix: 'Install go and restart the app.' });
+    expect(problems[4]!.what).toContain('writes about 1 token/s here');
+  });
+  it('reports an embedded engine that does not load as an error', () => {
+    const problems = diagnose({ ...healthy, llama: { ...healthy.llama, inUse: null, available: false, message: 'no prebuilt binary' } });
+    expect(problems[0]).toMatchObject({ severity: 'error', what: 'no prebuilt binary' });
+  });
+});
