@@ -47,3 +47,36 @@ describe('local API settings', () => {
     await expect.poll(() => e.page.getByTestId('settings-local-api-running').count()).toBe(0);
   });
 });
+
+describe('MCP clients and the app window', () => {
+  it('asks the app for approval of code an MCP client sends, and the refusal reaches the client', { timeout: 120_000 }, async () => {
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+    const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+    const e = await open([]);
+    await openSettings(e);
+    const enabled = e.page.getByTestId('settings-local-api-enabled');
+    await enabled.click();
+    await expect.poll(() => e.page.getByTestId('settings-local-api-url').count(), { timeout: 30_000 }).toBe(1);
+    const baseURL = (await e.page.getByTestId('settings-local-api-url').textContent())!;
+    const token = (await e.page.getByTestId('settings-local-api-token').textContent())!;
+    await e.page.getByTestId('close-settings').click();
+
+    const client = new Client({ name: 'e2e-mcp-client', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(baseURL.replace(/\/v1$/, '/mcp')), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+    try {
+      const call = client.callTool({ name: 'run_code', arguments: { language: 'bash', code: 'rm -rf ./notes' } });
+      const dialog = e.page.getByTestId('approval');
+      await expect.poll(() => dialog.count(), { timeout: 30_000 }).toBe(1);
+      expect(await e.page.getByTestId('approval-command').textContent()).toBe('rm -rf ./notes');
+      expect(await e.page.getByTestId('approval-reasons').textContent()).toContain('asked by an MCP client');
+      await screenshot(e.page, 'mcp-approval');
+      await e.page.getByTestId('decline').click();
+      const result = (await call) as { isError?: boolean; structuredContent?: Record<string, unknown> };
+      expect(result.isError).toBe(true);
+      expect(result.structuredContent).toMatchObject({ status: 'declined', approval: 'refused' });
+      await expect.poll(() => dialog.count()).toBe(0);
+    } finally {
+      await client.close();
+    }
+  });
+});

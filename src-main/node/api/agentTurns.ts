@@ -1,6 +1,6 @@
 // Agents as models: a chat completion to `agentic/<agent>` runs a full turn through the same contract
 // the app's own hosts use (router, blocks in the sandbox, approvals asked where the app asks them), in
-// a new session the user sees in the app, and streams the answer from the turn's events.
+// a session the user sees in the app, and streams the answer from the turn's events.
 import { dispatch } from '../../common/dispatch.js';
 import type { CommandInput, CommandName, CommandOutput, Handlers } from '../../common/contract.js';
 import { AppError } from '../../common/errors.js';
@@ -24,7 +24,7 @@ async function command<K extends CommandName>(host: TurnHost, name: K, input: Co
 
 export function createTurnRunner(host: TurnHost): TurnRunner {
   return {
-    async run({ text, agent, signal, onText }) {
+    async run({ text, agent, sessionId, signal, onText }) {
       if (signal.aborted) throw new AppError('CANCELLED', 'Cancelled.');
       // Events may come before turn.send answers with the turn's id: keep them until it is known.
       let turnId: string | null = null;
@@ -53,13 +53,20 @@ export function createTurnRunner(host: TurnHost): TurnRunner {
         if (turnId !== null) void command(host, 'turn.cancel', { turnId }).catch(() => undefined);
       };
       try {
-        const session = await command(host, 'session.create', { title: `Local API: ${text.slice(0, 80)}` });
-        turnId = (await command(host, 'turn.send', { sessionId: session.id, text, agent: agent as CommandInput<'turn.send'>['agent'] })).turnId;
+        // A session the user deleted meanwhile: the conversation goes on in a new one.
+        const known = sessionId
+          ? await command(host, 'session.open', { id: sessionId }).then(
+              () => sessionId,
+              () => null,
+            )
+          : null;
+        const session = known ?? (await command(host, 'session.create', { title: `Local API: ${text.slice(0, 80)}` })).id;
+        turnId = (await command(host, 'turn.send', { sessionId: session, text, agent: agent as CommandInput<'turn.send'>['agent'] })).turnId;
         for (const e of early.splice(0)) if (e.turnId === turnId) handle(e);
         signal.addEventListener('abort', cancel, { once: true });
         if (signal.aborted) cancel();
         const end = await ended;
-        if (end.type === 'turn.done') return end.answer;
+        if (end.type === 'turn.done') return { answer: end.answer, sessionId: session };
         if (end.type === 'turn.failed') throw new AppError(end.error.code, end.error.message);
         throw new AppError('CANCELLED', 'The turn was cancelled.');
       } finally {

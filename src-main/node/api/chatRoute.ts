@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AGENT_CHOICES } from '../../common/agents.js';
 import type { LlmProvider, Logger } from '../../core/ports.js';
 import { completeWithAgent, completeWithModel, type ApiCompletion, type ApiDelta, type ModelCall, type TurnRunner } from './completions.js';
+import type { ConversationSessions } from './conversations.js';
 import type { FairQueue } from './fairQueue.js';
 import { errorResponse, HttpError, openEventStream, readJson, sendJson } from './http.js';
 import { ChatRequestSchema, describeIssues, stopsOf, toChatMessages, type ChatRequest } from './schemas.js';
@@ -19,6 +20,7 @@ export interface ChatRouteDeps {
   turns: TurnRunner | null;
   modelQueue: FairQueue;
   agentQueue: FairQueue;
+  conversations: ConversationSessions;
   logger: Logger;
 }
 
@@ -76,7 +78,7 @@ export async function handleChat(req: IncomingMessage, res: ServerResponse, deps
     result =
       target.agent === null
         ? await deps.modelQueue.run(abort.signal, () => completeWithModel(provider, call))
-        : await deps.agentQueue.run(abort.signal, () => completeWithAgent(deps.turns!, target.agent, call, (t) => provider.countTokens(t)));
+        : await deps.agentQueue.run(abort.signal, () => completeWithAgent(deps.turns!, target.agent, call, deps.conversations, (t) => provider.countTokens(t)));
   } catch (error) {
     if (abort.signal.aborted) return void deps.logger.info('local api: client left; generation stopped', { id });
     if (!stream) throw error;

@@ -4,6 +4,7 @@
 // or server-sent events.
 import { AppError, isAbortError } from '../../common/errors.js';
 import type { ChatMessage, LlmProvider } from '../../core/ports.js';
+import type { ConversationSessions } from './conversations.js';
 import { StopFilter } from './stopFilter.js';
 
 export interface ApiDelta {
@@ -82,21 +83,31 @@ export async function completeWithModel(provider: LlmProvider, call: ModelCall):
 }
 
 export interface TurnRunner {
-  /** Runs a full agent turn on `text` and resolves with its final answer; `onText` streams the answer as written. */
-  run(request: { text: string; agent: string; signal: AbortSignal; onText: (text: string) => void }): Promise<string>;
+  /**
+   * Runs a full agent turn on `text` in `sessionId` (a new session when null) and resolves with its final
+   * answer and session; `onText` streams the turn as written.
+   */
+  run(request: { text: string; agent: string; sessionId?: string | null; signal: AbortSignal; onText: (text: string) => void }): Promise<{ answer: string; sessionId: string }>;
 }
 
-/** An agent answers: the request is the last user message, run as a turn of a new session in the app. */
-export async function completeWithAgent(turns: TurnRunner, agent: string, call: ModelCall, countTokens: (text: string) => Promise<number>): Promise<ApiCompletion> {
+/** An agent answers: the last user message is run as a turn, in the session the conversation had so far (a new one otherwise). */
+export async function completeWithAgent(
+  turns: TurnRunner,
+  agent: string,
+  call: ModelCall,
+  conversations: ConversationSessions,
+  countTokens: (text: string) => Promise<number>,
+): Promise<ApiCompletion> {
   const request = [...call.messages]
     .reverse()
     .find((m) => m.role === 'user')
     ?.content.trim();
   if (!request) throw new AppError('BAD_INPUT', 'An agent model needs a user message with text.');
   let streamed = '';
-  const answer = await turns.run({
+  const run = await turns.run({
     text: request,
     agent,
+    sessionId: conversations.find(call.messages),
     signal: call.signal,
     onText: (text) => {
       streamed += text;
@@ -104,7 +115,8 @@ export async function completeWithAgent(turns: TurnRunner, agent: string, call: 
     },
   });
   // The streamed text is the whole turn (every reply, every block's result): a client sees what ran.
-  const text = streamed || answer;
-  if (!streamed && answer) call.onDelta({ content: answer });
+  const text = streamed || run.answer;
+  if (!streamed && run.answer) call.onDelta({ content: run.answer });
+  conversations.remember(call.messages, text, run.sessionId);
   return { text, reasoning: '', finish: 'stop', usage: usageOf(await countTokens(request), await countTokens(text)) };
 }

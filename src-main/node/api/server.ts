@@ -4,12 +4,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LlmProvider, Logger } from '../../core/ports.js';
-import { agentModels, handleChat } from './chatRoute.js';
+import { agentModels, handleChat, type ChatRouteDeps } from './chatRoute.js';
 import type { TurnRunner } from './completions.js';
+import { ConversationSessions } from './conversations.js';
 import { FairQueue } from './fairQueue.js';
 import { checkApiRequest, checkOrigin, corsHeaders, isLoopbackHost, type ApiGateOptions } from './gate.js';
 import { HttpError, readJson, sendError, sendJson } from './http.js';
-import { EmbeddingsRequestSchema, describeIssues } from './schemas.js';
+import { handleEmbeddings } from './embeddingsRoute.js';
 
 /** Serves /mcp (streamable HTTP) once the gate has let the request through; `body` is parsed JSON for POST. */
 export type McpHttpHandler = (req: IncomingMessage, res: ServerResponse, body: unknown) => Promise<void>;
@@ -43,60 +44,17 @@ export async function startLocalApi(deps: LocalApiDeps, options: LocalApiOptions
   const host = options.host ?? '127.0.0.1';
   let token = options.token;
   const gate: ApiGateOptions = { token: () => token, port: 0, bindHost: host, allowedOrigins: options.allowedOrigins ?? [] };
-  const chatDeps = {
+  const chatDeps: ChatRouteDeps = {
     provider: deps.provider,
     modelId: async () => (await deps.provider().info()).model,
     turns: deps.turns,
     modelQueue: new FairQueue(1),
     agentQueue: new FairQueue(1),
+    conversations: new ConversationSessions(),
     logger: deps.logger,
   };
 
-  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const path = new URL(req.url ?? '/', 'http://x').pathname.replace(/\/+$/, '');
-    if (req.method === 'OPTIONS') {
-      // A preflight carries no token: only the Host and Origin checks apply.
-      const verdict = checkOrigin(req, gate);
-      if (!verdict.ok || req.headers.origin === undefined) return void res.writeHead(verdict.ok ? 204 : verdict.status).end();
-      return void res.writeHead(204, { ...corsHeaders(req), 'access-control-max-age': '600' }).end();
-    }
-    const verdict = checkApiRequest(req, gate);
-    const headers = corsHeaders(req);
-    if (!verdict.ok) throw new HttpError(verdict.status, verdict.code, verdict.reason);
-    if (path === '/v1/models' && req.method === 'GET') {
-      const id = await chatDeps.modelId();
-      const ids = [id, ...(deps.turns ? agentModels() : [])];
-      return sendJson(res, 200, { object: 'list', data: ids.map((m) => ({ id: m, object: 'model', created: 0, owned_by: m === id ? 'local' : 'agentic' })) }, headers);
-    }
-    if (path === '/v1/chat/completions' && req.method === 'POST') return handleChat(req, res, chatDeps, headers);
-    if (path === '/v1/embeddings' && req.method === 'POST') return handleEmbeddings(req, res, headers);
-    if (path === '/mcp' && deps.mcp) {
-      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-      return deps.mcp(req, res, req.method === 'POST' ? await readJson(req) : undefined);
-    }
-    throw new HttpError(404, 'not_found', `No route ${req.method} ${path}.`);
-  }
-
-  async function handleEmbeddings(req: IncomingMessage, res: ServerResponse, headers: Record<string, string>): Promise<void> {
-    const parsed = EmbeddingsRequestSchema.safeParse(await readJson(req));
-    if (!parsed.success) throw new HttpError(400, 'invalid_request', describeIssues(parsed.error));
-    const { model, input, encoding_format } = parsed.data;
-    const id = await chatDeps.modelId();
-    if (model !== id) throw new HttpError(404, 'model_not_found', `Embeddings come from the loaded model "${id}".`);
-    const provider = deps.provider();
-    if (!provider.embed) throw new HttpError(400, 'embeddings_unsupported', 'This provider has no embeddings: the embedded model serves them.');
-    const texts = typeof input === 'string' ? [input] : input;
-    const abort = new AbortController();
-    res.on('close', () => !res.writableFinished && abort.abort());
-    const vectors = await chatDeps.modelQueue.run(abort.signal, () => provider.embed!(texts, abort.signal));
-    const tokens = (await Promise.all(texts.map((t) => provider.countTokens(t)))).reduce((a, b) => a + b, 0);
-    const data = vectors.map((v, index) => ({
-      object: 'embedding',
-      index,
-      embedding: encoding_format === 'base64' ? Buffer.from(new Float32Array(v).buffer).toString('base64') : v,
-    }));
-    sendJson(res, 200, { object: 'list', data, model, usage: { prompt_tokens: tokens, total_tokens: tokens } }, headers);
-  }
+  const route = createRouter(deps, gate, chatDeps);
 
   const server = createServer((req, res) => {
     route(req, res).catch((error: unknown) => {
@@ -130,5 +88,34 @@ export async function startLocalApi(deps: LocalApiDeps, options: LocalApiOptions
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/** The routes behind the gate: models, chat completions, embeddings and /mcp. */
+function createRouter(deps: LocalApiDeps, gate: ApiGateOptions, chatDeps: ChatRouteDeps): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  return async (req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname.replace(/\/+$/, '');
+    if (req.method === 'OPTIONS') {
+      // A preflight carries no token: only the Host and Origin checks apply.
+      const verdict = checkOrigin(req, gate);
+      if (!verdict.ok || req.headers.origin === undefined) return void res.writeHead(verdict.ok ? 204 : verdict.status).end();
+      return void res.writeHead(204, { ...corsHeaders(req), 'access-control-max-age': '600' }).end();
+    }
+    const verdict = checkApiRequest(req, gate);
+    const headers = corsHeaders(req);
+    if (!verdict.ok) throw new HttpError(verdict.status, verdict.code, verdict.reason);
+    if (path === '/v1/models' && req.method === 'GET') {
+      // A model that cannot load (none downloaded yet) leaves the agents listed; a completion to it says why.
+      const id = await chatDeps.modelId().catch((error: unknown) => void deps.logger.warn('local api: the model is not available', { error: String(error) }));
+      const ids = [...(id ? [id] : []), ...(deps.turns ? agentModels() : [])];
+      return sendJson(res, 200, { object: 'list', data: ids.map((m) => ({ id: m, object: 'model', created: 0, owned_by: m === id ? 'local' : 'agentic' })) }, headers);
+    }
+    if (path === '/v1/chat/completions' && req.method === 'POST') return handleChat(req, res, chatDeps, headers);
+    if (path === '/v1/embeddings' && req.method === 'POST') return handleEmbeddings(req, res, chatDeps, headers);
+    if (path === '/mcp' && deps.mcp) {
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+      return deps.mcp(req, res, req.method === 'POST' ? await readJson(req) : undefined);
+    }
+    throw new HttpError(404, 'not_found', `No route ${req.method} ${path}.`);
   };
 }

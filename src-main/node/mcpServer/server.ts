@@ -37,7 +37,7 @@ export function createAgenticMcpServer(deps: LentDeps, version: string): McpServ
       },
       async ({ question }, extra) => {
         try {
-          return text(await turns.run({ text: question, agent: 'web', signal: extra.signal, onText: () => undefined }));
+          return text((await turns.run({ text: question, agent: 'web', signal: extra.signal, onText: () => undefined })).answer);
         } catch (error) {
           return text(`Web research failed: ${toErrorData(error).message}`, true);
         }
@@ -45,6 +45,12 @@ export function createAgenticMcpServer(deps: LentDeps, version: string): McpServ
     );
   }
 
+  registerWorkspace(server, deps);
+  return server;
+}
+
+/** search_workspace, read_file and the workspace's files as resources. */
+function registerWorkspace(server: McpServer, deps: LentDeps): void {
   server.registerTool(
     'search_workspace',
     {
@@ -86,6 +92,4 @@ export function createAgenticMcpServer(deps: LentDeps, version: string): McpServ
       return { contents: [{ uri: uri.href, mimeType: 'text/plain', text: read.text }] };
     },
   );
-
-  return server;
 }

@@ -119,3 +119,18 @@ describe('the local API on llama.cpp', () => {
     expect(outcomes).toEqual(['done', 'done', 'done']);
   });
 });
+
+describe('without a loadable model', () => {
+  it('lists no model and answers a completion with 503 and the reason, not a crash', async () => {
+    const missing = new LlamaCppProvider({ modelPath: '/nonexistent/model.gguf', logger: silentLogger, gpu: false, threads: 1 });
+    const down = await startLocalApi({ provider: () => missing, turns: null, logger: silentLogger }, { token: TOKEN });
+    try {
+      const c = new OpenAI({ baseURL: down.baseUrl, apiKey: TOKEN, maxRetries: 0 });
+      expect((await c.models.list()).data).toEqual([]);
+      await expect(c.chat.completions.create({ model: 'model.gguf', messages })).rejects.toMatchObject({ status: 503, message: expect.stringContaining('Model file not found') });
+    } finally {
+      await down.close();
+      await missing.dispose();
+    }
+  });
+});

@@ -118,6 +118,27 @@ describe('agents as models', () => {
     expect(reply.choices[0]!.message.content).toMatch(/Understood: I will not delete it\.$/);
   });
 
+  it('a chat client resending the conversation continues the same session, so the agent remembers it', async () => {
+    h = await startApi(['Noted: your number is 7.', 'Your number is 7.', 'A fresh start.']);
+    const first = await h.client.chat.completions.create({ model: 'agentic/casual', messages: user('Remember my number: 7') });
+    const answer = first.choices[0]!.message.content!;
+    await h.client.chat.completions.create({
+      model: 'agentic/casual',
+      messages: [
+        { role: 'user', content: 'Remember my number: 7' },
+        { role: 'assistant', content: answer },
+        { role: 'user', content: 'What is my number?' },
+      ],
+    });
+    const sessions = () => h!.t.app.store.listSessions().filter((s) => s.title.startsWith('Local API'));
+    expect(sessions()).toHaveLength(1);
+    // The second model call saw the first exchange as history.
+    expect(h.t.replay().calls[1]!.map((m) => m.content)).toEqual(expect.arrayContaining(['Remember my number: 7', 'Noted: your number is 7.', 'What is my number?']));
+    // A conversation with a different history is another session.
+    await h.client.chat.completions.create({ model: 'agentic/casual', messages: user('Start over') });
+    expect(sessions()).toHaveLength(2);
+  });
+
   it('a failed turn is an error response with the engine’s code', async () => {
     h = await startApi([]);
     await expect(h.client.chat.completions.create({ model: 'agentic/casual', messages: user('hello') })).rejects.toMatchObject({ code: 'replay_exhausted' });
