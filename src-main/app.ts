@@ -29,6 +29,8 @@ import { createLogger } from './node/logger.js';
 import { SqliteStore } from './node/store/sqliteStore.js';
 import { createCheckpointService } from './node/checkpoints/wiring.js';
 import type { CheckpointService } from './node/checkpoints/service.js';
+import { createSchedules } from './node/schedule/wiring.js';
+import type { Notice } from './node/schedule/runClaim.js';
 
 export type HostKind = 'electron' | 'web' | 'cli';
 
@@ -57,6 +59,10 @@ export interface AppConfig {
   pickPath?: PathPicker;
   /** Electron: shows a file or folder in the system's file manager (the workspace panel's "Show in folder"). */
   revealPath?: PathRevealer;
+  /** Run due schedules while this app is open (default: the desktop app only). */
+  runSchedules?: boolean;
+  /** Electron: desktop notifications of scheduled runs (done, failed, approval needed). */
+  notify?: (notice: Notice) => void;
 }
 
 export interface App {
@@ -109,6 +115,7 @@ export async function createApp(config: AppConfig): Promise<App> {
     embeddedBrowser: config.embeddedBrowser,
   });
   const checkpoints = await createCheckpointService({ dataDir, settings, logger, emit: bus.emit });
+  const schedules = createSchedules({ dataDir, appRoot: root, logger, emit: bus.emit, runDueJobs: config.runSchedules ?? config.host === 'electron', notify: config.notify });
   const agents = createAgentRegistry({ prompts, adapters, settings, os: `${platform()} ${release()}` });
 
   engine = new AgentEngine({
@@ -144,6 +151,7 @@ export async function createApp(config: AppConfig): Promise<App> {
       revealPath: config.revealPath,
     }),
     ...voice.handlers((input, ctx) => handlers['turn.send'](input, ctx)),
+    ...schedules.handlers,
   };
 
   // Deleting a session deletes its checkpoints.
@@ -170,6 +178,7 @@ export async function createApp(config: AppConfig): Promise<App> {
       await voice.dispose();
       await adapters.dispose();
       checkpoints.close();
+      schedules.dispose();
       store.close();
     },
   };

@@ -7,6 +7,7 @@ import { McpServerSchema, SettingsPatchSchema, SettingsSchema } from './settings
 import { voiceCommands } from './voice.js';
 import { ChangeViewSchema, CheckpointSummarySchema, FileDiffSchema, RestoreResultSchema } from './checkpoints.js';
 import { MAX_REQUEST_CHARS } from './limits.js';
+import { scheduleCommands } from './schedules.js';
 
 /** One table of commands: `domain.verb` → input and output schemas. Handlers are typed from it. */
 const cmd = <I extends z.ZodTypeAny, O extends z.ZodTypeAny>(input: I, output: O) => ({ input, output });
@@ -187,6 +188,7 @@ export const commands = {
   'checkpoint.redo': cmd(z.object({ turnId: Id, cascade: z.boolean().default(false) }), RestoreResultSchema),
   // Voice (issue 17): capture, utterances, transcripts, spoken answers, whisper models.
   ...voiceCommands,
+  ...scheduleCommands,
 } as const;
 
 export type Commands = typeof commands;

@@ -36,6 +36,7 @@ type NodeCommands = Exclude<
   | 'approval.answer'
   | CheckpointCommands
   | VoiceCommandName
+  | `schedule.${string}`
 >;
 
 export function createNodeHandlers(deps: {
