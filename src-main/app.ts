@@ -59,7 +59,7 @@ export interface AppConfig {
   pickPath?: PathPicker;
   /** Electron: shows a file or folder in the system's file manager (the workspace panel's "Show in folder"). */
   revealPath?: PathRevealer;
-  /** Run due schedules while this app is open (default: the desktop app only). */
+  /** Run due schedules while this app is open (default: the desktop app and the web host, not the CLI). */
   runSchedules?: boolean;
   /** Electron: desktop notifications of scheduled runs (done, failed, approval needed). */
   notify?: (notice: Notice) => void;
@@ -115,7 +115,7 @@ export async function createApp(config: AppConfig): Promise<App> {
     embeddedBrowser: config.embeddedBrowser,
   });
   const checkpoints = await createCheckpointService({ dataDir, settings, logger, emit: bus.emit });
-  const schedules = createSchedules({ dataDir, appRoot: root, logger, emit: bus.emit, runDueJobs: config.runSchedules ?? config.host === 'electron', notify: config.notify });
+  const schedules = createSchedules({ dataDir, appRoot: root, logger, emit: bus.emit, runDueJobs: config.runSchedules ?? config.host !== 'cli', notify: config.notify });
   const agents = createAgentRegistry({ prompts, adapters, settings, os: `${platform()} ${release()}` });
 
   engine = new AgentEngine({
