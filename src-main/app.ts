@@ -34,6 +34,8 @@ import { createInputFiles } from './node/workspace/inputFiles.js';
 import { createMemoryHandlers } from './core/memory/memoryHandlers.js';
 import type { Lending } from './node/api/expose.js';
 import { LocalApiService } from './node/api/service.js';
+import { createSchedules } from './node/schedule/wiring.js';
+import type { Notice } from './node/schedule/runClaim.js';
 
 export type HostKind = 'electron' | 'web' | 'cli';
 
@@ -62,6 +64,10 @@ export interface AppConfig {
   pickPath?: PathPicker;
   /** Electron: shows a file or folder in the system's file manager (the workspace panel's "Show in folder"). */
   revealPath?: PathRevealer;
+  /** Run due schedules while this app is open (default: the desktop app and the web host, not the CLI). */
+  runSchedules?: boolean;
+  /** Electron: desktop notifications of scheduled runs (done, failed, approval needed). */
+  notify?: (notice: Notice) => void;
 }
 
 export interface App {
@@ -117,6 +123,7 @@ export async function createApp(config: AppConfig): Promise<App> {
     knowledgeDownload: config.host === 'electron',
   });
   const checkpoints = await createCheckpointService({ dataDir, settings, logger, emit: bus.emit });
+  const schedules = createSchedules({ dataDir, appRoot: root, logger, emit: bus.emit, runDueJobs: config.runSchedules ?? config.host !== 'cli', notify: config.notify });
   const agents = createAgentRegistry({ prompts, adapters, settings, os: `${platform()} ${release()}` });
 
   engine = new AgentEngine({
@@ -172,6 +179,7 @@ export async function createApp(config: AppConfig): Promise<App> {
     ...voice.handlers((input, ctx) => handlers['turn.send'](input, ctx)),
     ...createKnowledgeHandlers(adapters.knowledge, workspace),
     ...localApi.handlers(),
+    ...schedules.handlers,
   };
 
   // The desktop and web hosts open it when the user turned it on; CLI commands never do (agentic serve opens its own).
@@ -210,6 +218,7 @@ export async function createApp(config: AppConfig): Promise<App> {
       await voice.dispose();
       await adapters.dispose();
       checkpoints.close();
+      schedules.dispose();
       store.close();
     },
   };

@@ -8,6 +8,7 @@ import { createApp, type App } from './app.js';
 import { appPaths, DESKTOP_DATA_FOLDER } from './app/paths.js';
 import { createEmbeddedBrowser, type EmbeddedBrowser } from './electron/browserView.js';
 import { DropGrants } from './electron/drop.js';
+import { scheduleNotifier } from './electron/notify.js';
 import { serveIpc } from './electron/ipc.js';
 import { adoptLoginShellPath } from './electron/loginShellPath.js';
 import { menuTemplate } from './electron/menu.js';
@@ -55,6 +56,7 @@ async function start(): Promise<void> {
     replayFile: testReplay,
     cipher: safeStorageCipher(safeStorage),
     droppedPaths: () => drops.take(),
+    notify: scheduleNotifier(() => mainWindow),
     pickPath: async (kind) => {
       const options: Electron.OpenDialogOptions =
         kind === 'folder'

@@ -3,6 +3,7 @@ import { BrowserPane } from './features/browser/BrowserPane.js';
 import { ChatView } from './features/chat/ChatView.js';
 import { OnboardingGate } from './features/onboarding/Onboarding.js';
 import { SessionList } from './features/sessions/SessionList.js';
+import { SchedulesPanel } from './features/schedules/SchedulesPanel.js';
 import { ShortcutSheet } from './features/shortcuts/ShortcutSheet.js';
 import { useShortcuts } from './features/shortcuts/useShortcuts.js';
 import { LazySettingsPanel } from './features/settings/LazySettingsPanel.js';
@@ -38,6 +39,7 @@ export function App() {
       </div>
       <ApprovalDialog />
       {settingsOpen && <LazySettingsPanel />}
+      <SchedulesPanel />
       <OnboardingGate />
       <ShortcutSheet />
       <DropOverlay />

@@ -12,6 +12,7 @@ import { ChangeViewSchema, CheckpointSummarySchema, FileDiffSchema, RestoreResul
 import { MAX_REQUEST_CHARS } from './limits.js';
 import { TurnExtrasSchema } from './turnView.js';
 import { memoryCommands } from './memory.js';
+import { scheduleCommands } from './schedules.js';
 
 /** One table of commands: `domain.verb` → input and output schemas. Handlers are typed from it. */
 const cmd = <I extends z.ZodTypeAny, O extends z.ZodTypeAny>(input: I, output: O) => ({ input, output });
@@ -203,6 +204,7 @@ export const commands = {
   ...memoryCommands,
   // Local API (issue 32): Settings → Local API.
   ...localApiCommands,
+  ...scheduleCommands,
 } as const;
 
 export type Commands = typeof commands;

@@ -100,3 +100,40 @@ export const NewScheduleSchema = z.object({
   maxFailures: z.number().int().min(1).max(100).default(3),
 });
 export type NewSchedule = z.input<typeof NewScheduleSchema>;
+
+/** How the panel says when: the same words as the CLI's flags (core/schedule/when.ts reads them). */
+export const ScheduleWhenSchema = z.union([
+  z.object({ every: z.string().max(50) }).strict(),
+  z.object({ daily: z.string().max(50) }).strict(),
+  z.object({ weekly: z.string().max(80) }).strict(),
+  z.object({ at: z.string().max(80) }).strict(),
+  z.object({ cron: z.string().max(200) }).strict(),
+]);
+export type ScheduleWhen = z.infer<typeof ScheduleWhenSchema>;
+
+export const RunViewSchema = ScheduleRunSchema.extend({ notes: z.array(z.string()) });
+
+export const PendingApprovalSchema = z.object({
+  id: z.string(),
+  runId: z.number().int(),
+  scheduleId: z.string(),
+  tool: z.string(),
+  command: z.string(),
+  reasons: z.array(z.string()),
+  createdAt: z.number(),
+});
+
+const Id = z.string().min(1).max(128);
+const command = <I extends z.ZodTypeAny, O extends z.ZodTypeAny>(input: I, output: O) => ({ input, output });
+
+/** The Schedules panel's commands (spread into the contract's table). */
+export const scheduleCommands = {
+  'schedule.list': command(z.object({}).strict(), z.array(ScheduleSchema)),
+  'schedule.create': command(NewScheduleSchema.omit({ rule: true }).extend({ when: ScheduleWhenSchema }), z.object({ schedule: ScheduleSchema, warning: z.string().nullable() })),
+  'schedule.remove': command(z.object({ id: Id }), z.object({ removed: z.boolean() })),
+  'schedule.setPaused': command(z.object({ id: Id, paused: z.boolean() }), ScheduleSchema),
+  'schedule.runNow': command(z.object({ id: Id }), z.object({ started: z.boolean() })),
+  'schedule.runs': command(z.object({ id: Id, limit: z.number().int().min(1).max(500).default(50) }), z.array(RunViewSchema)),
+  'schedule.approvals': command(z.object({}).strict(), z.array(PendingApprovalSchema)),
+  'schedule.answer': command(z.object({ approvalId: Id, approved: z.boolean() }), z.object({ accepted: z.boolean() })),
+};

@@ -87,7 +87,10 @@ export async function scheduleCommand(args: ScheduleArgs): Promise<number> {
       case 'show': {
         const schedule = ctx.store.require(args.id);
         const runs = ctx.store.runs(args.id);
-        const text = runs.map((r) => `${when(r.dueAt)}  ${r.status}  ${r.runner}  session ${r.sessionId ?? '-'}  files ${r.changedFiles ?? '-'}  ${r.error ?? ''}\n`).join('');
+        const took = (r: (typeof runs)[number]) => (r.startedAt && r.endedAt ? `${Math.round((r.endedAt - r.startedAt) / 1000)}s` : '-');
+        const text = runs
+          .map((r) => `${when(r.dueAt)}  ${r.status}  ${r.runner}  ${took(r)}  session ${r.sessionId ?? '-'}  files ${r.changedFiles ?? '-'}  ${r.error ?? r.notes.join(' · ')}\n`)
+          .join('');
         print({ schedule, runs }, `${line(schedule)}\n${text}`);
         return 0;
       }

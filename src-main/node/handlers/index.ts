@@ -41,6 +41,7 @@ type NodeCommands = Exclude<
   | KnowledgeCommandName
   | `memory.${string}`
   | LocalApiCommandName
+  | `schedule.${string}`
 >;
 
 export function createNodeHandlers(deps: {

@@ -1,5 +1,4 @@
 // Rows of the schedule tables and the objects the rest of the app sees.
-import { z } from 'zod';
 import { AppError } from '../../common/errors.js';
 import { ScheduleSchema, type Schedule, type ScheduleRun, type RunStatus } from '../../common/schedules.js';
 
@@ -31,7 +30,6 @@ export interface RunRow {
 
 /** What `config` holds: everything the user chose; the runners' state has its own columns. */
 export const ConfigSchema = ScheduleSchema.omit({ id: true, nextRunAt: true, paused: true, pausedReason: true, consecutiveFailures: true, createdAt: true });
-export type ScheduleConfig = z.infer<typeof ConfigSchema>;
 
 export function toSchedule(row: ScheduleRow): Schedule {
   const parsed = ConfigSchema.safeParse(JSON.parse(row.config));

@@ -118,9 +118,10 @@ const MIGRATIONS: readonly string[] = [
   CREATE TABLE IF NOT EXISTS session_memory_off (session_id TEXT PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE) STRICT;
   `,
   // 5: schedules (issue 31), their runs (one row per occurrence: the UNIQUE pair is the claim two
-  // runners race for) and the approvals an unattended run waits on.
+  // runners race for) and the approvals an unattended run waits on. IF NOT EXISTS: a database set
+  // back to an earlier version (tests do) or a renumbered migration may already have them.
   `
-  CREATE TABLE schedules (
+  CREATE TABLE IF NOT EXISTS schedules (
     id TEXT PRIMARY KEY,
     config TEXT NOT NULL,
     next_run_at INTEGER,
@@ -129,7 +130,7 @@ const MIGRATIONS: readonly string[] = [
     consecutive_failures INTEGER NOT NULL DEFAULT 0,
     created_at INTEGER NOT NULL
   ) STRICT;
-  CREATE TABLE schedule_runs (
+  CREATE TABLE IF NOT EXISTS schedule_runs (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     schedule_id TEXT NOT NULL REFERENCES schedules(id) ON DELETE CASCADE,
     due_at INTEGER NOT NULL,
@@ -145,8 +146,8 @@ const MIGRATIONS: readonly string[] = [
     error TEXT,
     UNIQUE (schedule_id, due_at)
   ) STRICT;
-  CREATE INDEX schedule_runs_by_schedule ON schedule_runs(schedule_id, due_at);
-  CREATE TABLE schedule_approvals (
+  CREATE INDEX IF NOT EXISTS schedule_runs_by_schedule ON schedule_runs(schedule_id, due_at);
+  CREATE TABLE IF NOT EXISTS schedule_approvals (
     id TEXT PRIMARY KEY,
     run_id INTEGER NOT NULL REFERENCES schedule_runs(id) ON DELETE CASCADE,
     tool TEXT NOT NULL,

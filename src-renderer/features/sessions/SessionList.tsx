@@ -3,6 +3,7 @@ import type { Session } from '../../../src-main/common/contract.js';
 import { call, newSession, refreshSessions } from '../../state/actions.js';
 import { useStore } from '../../state/store.js';
 import { SessionItem } from './SessionItem.js';
+import { useSchedules } from '../schedules/schedulesStore.js';
 
 export function SessionList() {
   const sessions = useStore((s) => s.sessions);
@@ -59,6 +60,9 @@ export function SessionList() {
           <SessionItem key={s.id} session={s} active={s.id === activeId} running={running.split(' ').includes(s.id)} />
         ))}
       </ul>
+      <button className="btn wide" data-testid="open-schedules" onClick={() => useSchedules.getState().set({ open: true })}>
+        Schedules
+      </button>
       <button className="btn wide" data-testid="open-settings" onClick={() => openSettings({ settingsOpen: true })}>
         ⚙ Settings
       </button>

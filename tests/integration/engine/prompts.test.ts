@@ -8,7 +8,6 @@ import { parseBlocks } from '../../../src-main/core/blocks/parse.js';
 import { assemblePrompt, type PromptVars } from '../../../src-main/core/prompts.js';
 import { createPromptFiles } from '../../../src-main/node/settings/promptFiles.js';
 import { ROOT } from '../../helpers/processes.js';
-import { rangeOf } from '../../../src-main/node/tools/fileRanges.js';
 
 const prompts = createPromptFiles(join(ROOT, 'prompts'));
 const vars: PromptVars = { os: 'linux 6.1', workspace: '/home/ada/workspace', languages: ['python', 'bash', 'go'], language: 'fr', date: '2026-11-30' };

@@ -159,6 +159,14 @@ const sampleInputs: { [K in CommandName]: CommandInput<K> } = {
   'memory.export': {},
   'memory.import': { memories: [{ text: 'Answer in French', enabled: true }] },
   'memory.session': { sessionId: 's', off: true },
+  'schedule.list': {},
+  'schedule.create': { request: 'Summarise today.md', when: { daily: '08:00' }, approval: 'dry-run', timeZone: 'Europe/Paris' },
+  'schedule.remove': { id: 'x' },
+  'schedule.setPaused': { id: 'x', paused: true },
+  'schedule.runNow': { id: 'x' },
+  'schedule.runs': { id: 'x', limit: 10 },
+  'schedule.approvals': {},
+  'schedule.answer': { approvalId: 'a', approved: false },
 };
 
 const roundTrip = (v: unknown) => JSON.parse(JSON.stringify(v)) as unknown;

@@ -124,6 +124,8 @@ const none = (why: string): OsScheduler => ({
 
 /** The scheduler of this computer. */
 export async function osScheduler(dataDir: string, exec: Exec = execCommand, platform: NodeJS.Platform = process.platform, env = process.env): Promise<OsScheduler> {
+  // Tests and throw-away data folders must not touch the user's real timers or crontab.
+  if (env.AGENTIC_SCHEDULE_REGISTER === '0') return none('registration is off (AGENTIC_SCHEDULE_REGISTER=0)');
   if (platform === 'darwin') return launchdScheduler(exec, join(homedir(), 'Library', 'LaunchAgents'), join(dataDir, 'logs'), userInfo().uid);
   if (platform === 'win32') return taskScheduler(exec, join(dataDir, 'tasks'), `${env.USERDOMAIN ? `${env.USERDOMAIN}\\` : ''}${userInfo().username}`);
   if ((await exec('systemctl', ['--user', 'show-environment'])).code === 0) {
