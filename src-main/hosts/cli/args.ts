@@ -21,6 +21,7 @@ export const USAGE = `Usage:
   agentic sessions [--json]
   agentic sandbox --explain [--workspace DIR] [--json]   (the sandbox policy blocks run under)
   agentic doctor [--json]   (what runs where on this computer, and what to do about each problem)
+  agentic engines list [--json] | use auto|cuda|vulkan|metal|cpu   (llama.cpp builds; use pins one)
   agentic changes [--session ID] [--turn N] [--desktop] [--json]   (default: the latest session's last turn)
   agentic undo|redo [--session ID] [--turn N] [--cascade] [--desktop] [--json]
           (--cascade also undoes the later turns, or redoes the earlier ones;
@@ -69,6 +70,12 @@ export interface DoctorArgs {
   command: 'doctor';
   json: boolean;
 }
+export interface EnginesArgs {
+  command: 'engines';
+  action: 'list' | 'use';
+  engine?: 'auto' | 'cuda' | 'vulkan' | 'metal' | 'cpu';
+  json: boolean;
+}
 export interface ListenArgs {
   command: 'listen';
   file: string;
@@ -83,7 +90,7 @@ export interface SayArgs {
   language?: string;
   voice?: string;
 }
-export type CliArgs = RunArgs | RouteArgs | ModelsArgs | SessionsArgs | CheckpointArgs | SandboxArgs | DoctorArgs | ChatArgs | ListenArgs | SayArgs;
+export type CliArgs = RunArgs | RouteArgs | ModelsArgs | SessionsArgs | CheckpointArgs | SandboxArgs | DoctorArgs | EnginesArgs | ChatArgs | ListenArgs | SayArgs;
 /** `agentic` alone or `agentic chat`: the interactive chat, with run's engine options. */
 export type ChatArgs = { command: 'chat' } & Pick<
   RunArgs,
@@ -220,6 +227,14 @@ export function parseCli(argv: readonly string[]): CliArgs | 'help' {
     case 'sandbox':
       if (!v.explain || rest.length > 0) throw new UsageError('sandbox needs: --explain [--workspace DIR] [--json].');
       return { command, workspace: v.workspace, json };
+    case 'engines': {
+      const [action, engine, ...extra] = rest;
+      if (action === 'list' && !engine) return { command, action, json };
+      const builds = ['auto', 'cuda', 'vulkan', 'metal', 'cpu'] as const;
+      const pinned = builds.find((b) => b === engine);
+      if (action === 'use' && pinned && extra.length === 0) return { command, action, engine: pinned, json };
+      throw new UsageError('engines needs: list [--json] | use auto|cuda|vulkan|metal|cpu.');
+    }
     case 'doctor':
       if (rest.length > 0) throw new UsageError('doctor takes no arguments: agentic doctor [--json].');
       return { command, json };

@@ -36,6 +36,8 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./sandbox.js')).sandboxCommand(args);
     case 'doctor':
       return (await import('./doctor.js')).doctorCommand(args);
+    case 'engines':
+      return (await import('./engines.js')).enginesCommand(args);
     case 'changes':
     case 'undo':
     case 'redo':
