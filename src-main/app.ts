@@ -21,6 +21,7 @@ import type { EmbeddedBrowserHooks } from './node/settings/adapters.js';
 import { SecretStore, type SecretCipher } from './node/settings/secrets.js';
 import { SettingsFile } from './node/settings/settingsFile.js';
 import { createNodeHandlers } from './node/handlers/index.js';
+import { createKnowledgeHandlers } from './node/knowledge/handlers.js';
 import type { PathPicker } from './node/handlers/onboarding.js';
 import type { PathRevealer } from './node/handlers/workspaceReveal.js';
 import { createVoice, type VoiceWiring } from './node/voice/handlers.js';
@@ -29,6 +30,10 @@ import { createLogger } from './node/logger.js';
 import { SqliteStore } from './node/store/sqliteStore.js';
 import { createCheckpointService } from './node/checkpoints/wiring.js';
 import type { CheckpointService } from './node/checkpoints/service.js';
+import { createInputFiles } from './node/workspace/inputFiles.js';
+import { createMemoryHandlers } from './core/memory/memoryHandlers.js';
+import type { Lending } from './node/api/expose.js';
+import { LocalApiService } from './node/api/service.js';
 
 export type HostKind = 'electron' | 'web' | 'cli';
 
@@ -71,6 +76,8 @@ export interface App {
   workspace(): string;
   /** The provider turns use now. */
   provider(): LlmProvider;
+  /** What the local API and the MCP server lend to the user's other tools (node/api/expose.ts). */
+  lending: Lending;
   dispose(): Promise<void>;
 }
 
@@ -125,10 +132,28 @@ export async function createApp(config: AppConfig): Promise<App> {
     summaryPrompt: () => assemblePrompt(prompts, 'summarize', { os: platform(), workspace: '', languages: [], language: 'auto', date: today() }),
     logger,
     checkpoints,
+    largeInputs: { files: createInputFiles(), prompts, vars: () => ({ os: platform(), workspace: '', languages: [], language: 'auto', date: today() }) },
+    memory: { store: store.memory, settings: () => settings.get().memory, header: () => prompts.get('memory'), proposeHint: () => prompts.get('memory-propose') },
   });
 
+  // Settings → Local API (issue 32): the app's model and agents for the user's other tools, off by default.
+  const lending: Lending = {
+    workspace,
+    tools: adapters.tools,
+    judge: adapters.judge,
+    askUser: config.askUser ?? approvals.ask,
+    blockTimeoutMs: () => settings.get().blockTimeoutSec * 1000,
+    appRoot: root,
+  };
+  const localApi = new LocalApiService({
+    dataDir,
+    settings,
+    logger,
+    app: () => ({ handlers, subscribe: (l) => bus.subscribe(l), provider: () => adapters.provider.get(), lending }),
+  });
   const handlers: Handlers = {
-    ...createSessionHandlers({ store, engine, approvals, emit: bus.emit }),
+    ...createSessionHandlers({ store, engine, approvals, emit: bus.emit, onDeleted: async (id) => void (await checkpoints.deleteSession(id)) }),
+    ...createMemoryHandlers({ memory: store.memory, sessions: store, emit: bus.emit }),
     ...checkpoints.handlers,
     ...createNodeHandlers({
       host: config.host,
@@ -144,8 +169,12 @@ export async function createApp(config: AppConfig): Promise<App> {
       revealPath: config.revealPath,
     }),
     ...voice.handlers((input, ctx) => handlers['turn.send'](input, ctx)),
+    ...createKnowledgeHandlers(adapters.knowledge, workspace),
+    ...localApi.handlers(),
   };
 
+  // The desktop and web hosts open it when the user turned it on; CLI commands never do (agentic serve opens its own).
+  if (config.host !== 'cli') void localApi.sync().catch((error: unknown) => logger.warn('local api sync failed', { error: String(error) }));
   // What runs where, in the log at start-up (issue 27): the doctor's facts, loading no engine.
   const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
   adapters.doctor(version, false).then(
@@ -162,14 +191,6 @@ export async function createApp(config: AppConfig): Promise<App> {
     (error: unknown) => logger.warn('doctor: could not gather the facts', { error: String(error) }),
   );
 
-  // Deleting a session deletes its checkpoints.
-  const deleteSession = handlers['session.delete'];
-  handlers['session.delete'] = async (input, ctx) => {
-    const result = await deleteSession(input, ctx);
-    await checkpoints.deleteSession(input.id);
-    return result;
-  };
-
   return {
     handlers,
     checkpoints,
@@ -181,7 +202,9 @@ export async function createApp(config: AppConfig): Promise<App> {
     route: (text) => adapters.router.route(text),
     workspace,
     provider: () => adapters.provider.get(),
+    lending,
     async dispose() {
+      await localApi.dispose();
       await engine?.dispose();
       await voice.dispose();
       await adapters.dispose();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AGENT_CHOICES, AGENT_NAMES, AGENTS, planStepAgentList, planStepAgents } from './agents.js';
+import { AGENT_CHOICES, AGENT_NAMES, AGENTS, changesWorkspace, PLANNER, planStepAgentList, planStepAgents } from './agents.js';
 
 describe('the agent table', () => {
   it('names each agent once, and never "auto" (the picker’s choice for the router)', () => {
@@ -16,6 +16,12 @@ describe('the agent table', () => {
         .split('\n')
         .map((line) => line.slice(2, line.indexOf(':'))),
     ).toEqual(planStepAgents(true));
+  });
+
+  it('has exactly one planning agent, and checkpoints every agent but the text-only one (unknown names too)', () => {
+    expect(AGENTS.filter((a) => a.plans).map((a) => a.id)).toEqual([PLANNER]);
+    expect(AGENT_NAMES.filter((a) => !changesWorkspace(a))).toEqual(['casual']);
+    expect(changesWorkspace('an-agent-from-a-newer-version')).toBe(true);
   });
 
   it('never lets a plan step start another planner', () => {

@@ -19,33 +19,62 @@ export interface AgentRow {
   readonly step: { readonly order: number; readonly description: string } | null;
   /** It can do nothing without a configured MCP server: neither the router nor the planner picks it then. */
   readonly needsMcpServer: boolean;
+  /** It may change the workspace (blocks, tools, sub-agents), so its turns are checkpointed for undo. */
+  readonly changesWorkspace: boolean;
+  /**
+   * It splits a task into steps for the other agents: the router's complexity head reaches it, a
+   * user's choice of it means a complex task, and it may not start another agent of its kind.
+   */
+  readonly plans: boolean;
 }
 
 /** In the order people see them. */
 export const AGENTS = [
-  { id: 'casual', label: 'Casual', routed: true, step: { order: 4, description: 'writes or explains text with no tools.' }, needsMcpServer: false },
+  {
+    id: 'casual',
+    label: 'Casual',
+    routed: true,
+    step: { order: 4, description: 'writes or explains text with no tools.' },
+    needsMcpServer: false,
+    changesWorkspace: false,
+    plans: false,
+  },
   {
     id: 'coder',
     label: 'Coder',
     routed: true,
     step: { order: 1, description: 'writes and runs programs (Python, shell, …) and saves files in the workspace.' },
     needsMcpServer: false,
+    changesWorkspace: true,
+    plans: false,
   },
-  { id: 'file', label: 'Files', routed: true, step: { order: 2, description: 'finds, reads and organises files in the workspace.' }, needsMcpServer: false },
+  {
+    id: 'file',
+    label: 'Files',
+    routed: true,
+    step: { order: 2, description: 'finds, reads and organises files in the workspace.' },
+    needsMcpServer: false,
+    changesWorkspace: true,
+    plans: false,
+  },
   {
     id: 'web',
     label: 'Web',
     routed: true,
     step: { order: 3, description: 'searches the internet and reads web pages, then reports what it found with sources.' },
     needsMcpServer: false,
+    changesWorkspace: true,
+    plans: false,
   },
-  { id: 'planner', label: 'Planner', routed: false, step: null, needsMcpServer: false },
+  { id: 'planner', label: 'Planner', routed: false, step: null, needsMcpServer: false, changesWorkspace: true, plans: true },
   {
     id: 'mcp',
     label: 'MCP tools',
     routed: true,
     step: { order: 5, description: 'uses the tools of connected external services (only when listed above).' },
     needsMcpServer: true,
+    changesWorkspace: true,
+    plans: false,
   },
 ] as const satisfies readonly AgentRow[];
 
@@ -58,6 +87,12 @@ export type AgentChoice = (typeof AGENT_CHOICES)[number];
 const BY_ID: ReadonlyMap<string, AgentRow> = new Map(AGENTS.map((a) => [a.id, a]));
 
 export const needsMcpServer = (id: string): boolean => BY_ID.get(id)?.needsMcpServer ?? false;
+/** Unknown names count as changing the workspace: a checkpoint too many costs a scan, one too few loses undo. */
+export const changesWorkspace = (id: string): boolean => BY_ID.get(id)?.changesWorkspace ?? true;
+
+type PlanningAgent = Extract<Agent, { plans: true }>;
+/** The agent that plans (one row has `plans: true`; the type fails to compile if none does). */
+export const PLANNER: PlanningAgent['id'] = AGENTS.find((a): a is PlanningAgent => a.plans)!.id;
 
 type StepAgent = Extract<Agent, { step: object }>;
 const STEP_AGENTS: readonly StepAgent[] = AGENTS.filter((a): a is StepAgent => a.step !== null).sort((a, b) => a.step.order - b.step.order);

@@ -6,8 +6,11 @@ import { DoctorReportSchema } from './doctor.js';
 import { ModelEntrySchema } from './models.js';
 import { McpServerSchema, SettingsPatchSchema, SettingsSchema } from './settings.js';
 import { voiceCommands } from './voice.js';
+import { knowledgeCommands } from './knowledge.js';
+import { localApiCommands } from './localApi.js';
 import { ChangeViewSchema, CheckpointSummarySchema, FileDiffSchema, RestoreResultSchema } from './checkpoints.js';
 import { MAX_REQUEST_CHARS } from './limits.js';
+import { memoryCommands } from './memory.js';
 
 /** One table of commands: `domain.verb` → input and output schemas. Handlers are typed from it. */
 const cmd = <I extends z.ZodTypeAny, O extends z.ZodTypeAny>(input: I, output: O) => ({ input, output });
@@ -190,6 +193,12 @@ export const commands = {
   'checkpoint.redo': cmd(z.object({ turnId: Id, cascade: z.boolean().default(false) }), RestoreResultSchema),
   // Voice (issue 17): capture, utterances, transcripts, spoken answers, whisper models.
   ...voiceCommands,
+  // Knowledge (issue 30): the workspace's search index.
+  ...knowledgeCommands,
+  // Memory across sessions (issue 29).
+  ...memoryCommands,
+  // Local API (issue 32): Settings → Local API.
+  ...localApiCommands,
 } as const;
 
 export type Commands = typeof commands;

@@ -87,6 +87,11 @@ export const EventSchema = z.discriminatedUnion('type', [
   ev('browser.navigated', { url: z.string(), title: z.string() }),
   ev('browser.frame', { mime: z.string(), data: z.string() }),
   ev('context.compacted', { beforeTokens: z.number(), afterTokens: z.number() }),
+  // Work larger than the context (issue 29): a long text read part by part, a text kept as a workspace file.
+  ev('work.progress', { stage: z.enum(['part', 'combine']), part: z.number().int(), parts: z.number().int() }),
+  ev('input.stored', { path: z.string(), chars: z.number().int(), tokens: z.number().int() }),
+  /** A memory was added, proposed by an agent, confirmed, edited or removed. */
+  ev('memory.changed', { id: z.number().int(), status: z.enum(['active', 'proposed', 'removed']), text: z.string() }),
   ev('turn.done', { agent: AgentName, answer: z.string(), reasoning: z.string(), llmCalls: z.number().int() }),
   ev('turn.failed', { error: ErrorDataSchema }),
   ev('turn.cancelled', {}),

@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { APPROVAL_MODE_IDS, DEFAULT_APPROVAL_MODE } from './approvalModes.js';
+import { LocalApiSettingsSchema } from './localApi.js';
 import { PROVIDER_KINDS } from './providers.js';
-import { VoiceSettingsPatchSchema, VoiceSettingsSchema } from './voice.js';
+import { patchSchemaOf, type PatchOf } from './patchSchema.js';
+import { VoiceSettingsSchema } from './voice.js';
 
 const McpServerName = z
   .string()
@@ -61,7 +64,7 @@ export const SettingsSchema = z.object({
       tmpMiB: z.number().int().min(1).max(1_048_576).default(512),
     })
     .default({}),
-  approval: z.object({ mode: z.enum(['ask-risky', 'ask-all', 'allow-all']).default('ask-risky') }).default({}),
+  approval: z.object({ mode: z.enum(APPROVAL_MODE_IDS).default(DEFAULT_APPROVAL_MODE) }).default({}),
   blockTimeoutSec: z.number().int().min(1).max(86_400).default(300),
   compileTimeoutSec: z.number().int().min(1).max(3_600).default(60),
   maxAttempts: z.number().int().min(1).max(50).default(5),
@@ -85,34 +88,12 @@ export const SettingsSchema = z.object({
       maxStoreMB: z.number().min(0).max(10_000_000).default(5000),
     })
     .default({}),
+  /** Memory across sessions (issue 29): off, sent to cloud providers only when allowed, its share of a system prompt. */
+  memory: z.object({ enabled: z.boolean().default(true), allowCloud: z.boolean().default(false), maxTokens: z.number().int().min(32).max(8192).default(400) }).default({}),
+  /** The OpenAI-compatible local API and MCP over HTTP (issue 32): off by default. */
+  localApi: LocalApiSettingsSchema.default({}),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
-/** A partial update: objects merge key by key, arrays and scalars replace. */
-export const SettingsPatchSchema = z
-  .object({
-    provider: ProviderSettingsSchema.partial(),
-    workspace: z.string(),
-    sandbox: z
-      .object({
-        network: z.boolean(),
-        allowUnsandboxed: z.boolean(),
-        maxProcesses: z.number().int().min(16).max(65_536),
-        memoryMiB: z.number().int().min(64).max(1_048_576),
-        tmpMiB: z.number().int().min(1).max(1_048_576),
-      })
-      .partial(),
-    approval: z.object({ mode: z.enum(['ask-risky', 'ask-all', 'allow-all']) }).partial(),
-    blockTimeoutSec: z.number().int().min(1).max(86_400),
-    compileTimeoutSec: z.number().int().min(1).max(3_600),
-    maxAttempts: z.number().int().min(1).max(50),
-    searxngUrl: z.string(),
-    mcpServers: z.array(McpServerSchema),
-    untrustedPaths: z.array(z.string().min(1).max(4096)).max(10_000),
-    language: z.string(),
-    voice: VoiceSettingsPatchSchema,
-    maxBlocksPerReply: z.number().int().min(1).max(200),
-    checkpoints: z.object({ maxFileMB: z.number().min(0).max(100_000), maxAgeDays: z.number().min(0).max(3650), maxStoreMB: z.number().min(0).max(10_000_000) }).partial(),
-  })
-  .partial()
-  .strict();
-export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
+/** A partial update: objects merge key by key, arrays and scalars replace. Bounds come from SettingsSchema. */
+export const SettingsPatchSchema = patchSchemaOf(SettingsSchema);
+export type SettingsPatch = PatchOf<Settings>;

@@ -31,7 +31,6 @@ export const VoiceSettingsSchema = z.object({
   maxUtteranceSec: z.number().int().min(2).max(120).default(30),
 });
 export type VoiceSettings = z.infer<typeof VoiceSettingsSchema>;
-export const VoiceSettingsPatchSchema = VoiceSettingsSchema.partial();
 
 export const VoiceStatusSchema = z.object({
   /** Capture + VAD + STT can run (a model is installed and the engines load). */

@@ -9,12 +9,15 @@ export interface ModelCallOptions {
   maxTokens?: number;
   /** Stream deltas to the UI (default true). Internal calls (summaries, plan checks) turn it off. */
   stream?: boolean;
-  /** Parse the reply's fenced blocks of these tags (exact match); they come back in `blocks`. */
+  /** Parse the reply's fenced blocks of these tags (or their aliases, core/blocks/aliases.ts); they come back in `blocks`. */
   toolTags?: readonly string[];
 }
 
-/** refusedBlocks: complete blocks past the per-reply limit, not returned in `blocks` and never run. */
-export type ModelReply = Completion & { call: number; blocks: Block[]; refusedBlocks?: number };
+/**
+ * refusedBlocks: complete blocks past the per-reply limit, not returned in `blocks` and never run.
+ * foreignTags: tags of fences holding code in a language no tool runs (```cpp), never run.
+ */
+export type ModelReply = Completion & { call: number; blocks: Block[]; refusedBlocks?: number; foreignTags?: string[] };
 
 export interface AgentContext {
   sessionId: string;

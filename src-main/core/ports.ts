@@ -20,6 +20,8 @@ export interface CompletionRequest {
   /** Constrain the output to JSON matching this schema, where the provider can (llama grammar). */
   jsonSchema?: object;
   maxTokens?: number;
+  /** Sampling temperature for this call (the local API's clients set it); the provider's default otherwise. */
+  temperature?: number;
   /** Lets a stateful provider keep this conversation's prefix in its KV cache between calls. */
   cacheKey?: string;
 }
@@ -52,6 +54,8 @@ export interface LlmProvider {
   countTokens(text: string): Promise<number>;
   /** Forget a conversation's cached state (session deleted, history compacted). */
   release?(cacheKey: string): void;
+  /** One vector per text, from the loaded model itself (the embedded engine); absent where the provider has none. */
+  embed?(texts: string[], signal?: AbortSignal): Promise<number[][]>;
   dispose?(): Promise<void>;
 }
 

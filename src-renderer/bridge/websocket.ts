@@ -37,13 +37,17 @@ export function bridgeUrlFromLocation(location: { protocol: string; host: string
 /**
  * The bridge over the web host's WebSocket: requests `{id, command, input}` answered by
  * `{id, result}`; event batches `{events, batch}` acknowledged with `{ack: batch}`.
- * Reconnects with backoff; requests in flight when the socket drops fail, queued ones wait.
+ * Reconnects with backoff. When a socket closes, every call waiting on it fails, and a failed call's
+ * message is dropped from the queue: the caller was told the command may not have run, so sending
+ * it later would run it behind the caller's back (twice, if the caller retried). Retries are the
+ * caller's own, explicit new calls.
  */
 export function createWebSocketBridge(options: WebSocketBridgeOptions): RendererBridge {
   const createSocket = options.createSocket ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
   const backoff = options.backoffMs ?? defaultBackoff;
   const pending = new Map<number, (result: Result<unknown>) => void>();
-  const queue: string[] = [];
+  /** Requests not yet sent, by id, in the order they were made. */
+  const queue = new Map<number, string>();
   const eventListeners = new Set<EventBatchListener>();
   const statusListeners = new Set<(status: ConnectionStatus) => void>();
   let status: ConnectionStatus = 'connecting';
@@ -59,10 +63,10 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): Renderer
     for (const listener of statusListeners) listener(next);
   };
 
-  const send = (message: unknown): void => {
+  const send = (id: number, message: unknown): void => {
     const text = JSON.stringify(message);
     if (socket && socket.readyState === OPEN) socket.send(text);
-    else queue.push(text);
+    else queue.set(id, text);
   };
 
   const onMessage = (data: unknown): void => {
@@ -91,14 +95,20 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): Renderer
     current.onopen = () => {
       attempt = 0;
       setStatus('open');
-      for (const text of queue.splice(0)) current.send(text);
+      const texts = [...queue.values()];
+      queue.clear();
+      for (const text of texts) current.send(text);
     };
     current.onmessage = (event) => onMessage(event.data);
     current.onerror = () => undefined;
     current.onclose = () => {
       if (socket !== current) return;
       socket = null;
-      for (const resolve of pending.values()) resolve({ ok: false, error: notConnected });
+      // A failed call's queued message goes with it (see above).
+      for (const [id, resolve] of pending) {
+        queue.delete(id);
+        resolve({ ok: false, error: notConnected });
+      }
       pending.clear();
       if (closed) return;
       setStatus('reconnecting');
@@ -114,7 +124,7 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): Renderer
       const id = nextId++;
       return new Promise((resolve) => {
         pending.set(id, resolve as (result: Result<unknown>) => void);
-        send({ id, command, input });
+        send(id, { id, command, input });
       });
     },
     onEvents(listener) {

@@ -146,6 +146,16 @@ describe('reducer: approvals, plan, browser, endings', () => {
     expect(turn(s).compacted).toEqual({ beforeTokens: 9000, afterTokens: 3000 });
   });
 
+  it('shows which part of a long text is being read, and lists a stored input in the workspace', () => {
+    const s = run(
+      { type: 'turn.started', request: 'q' },
+      { type: 'input.stored', path: '.agentic/inputs/x.txt', chars: 1_000_000, tokens: 250_000 },
+      { type: 'work.progress', stage: 'part', part: 7, parts: 31 },
+    );
+    expect(turn(s).progress).toEqual({ stage: 'part', part: 7, parts: 31 });
+    expect(s.workspaceVersion).toBe(1);
+  });
+
   it('tracks download progress and MCP status', () => {
     const s = run(
       { type: 'model.progress', modelId: 'm', receivedBytes: 5, totalBytes: 10, done: false, turnId: null, sessionId: null },

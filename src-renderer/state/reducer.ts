@@ -101,6 +101,11 @@ export function reduceEvent(state: DomainState, event: AppEvent): DomainState {
       return { ...state, mcpStatus: { ...state.mcpStatus, [event.server]: { status: event.status, message: event.message } } };
     case 'context.compacted':
       return updateTurn(state, event, (t) => ({ ...t, compacted: { beforeTokens: event.beforeTokens, afterTokens: event.afterTokens } }));
+    case 'work.progress':
+      return updateTurn(state, event, (t) => ({ ...t, progress: { stage: event.stage, part: event.part, parts: event.parts } }));
+    case 'input.stored':
+      // A new file under .agentic/inputs: the workspace panel lists it.
+      return { ...state, workspaceVersion: state.workspaceVersion + 1 };
     default:
       return state;
   }
@@ -127,7 +132,7 @@ export function sessionLoaded(state: DomainState, sessionId: string, records: re
     // What only the live events knew (the pages the browser visited, a compaction) is not stored:
     // a session opened again while on screen (a reconnect) must not lose it.
     const stored = turnFromRecord(record, sessionId);
-    turns[record.turnId] = live ? { ...stored, pages: live.pages, compacted: live.compacted } : stored;
+    turns[record.turnId] = live ? { ...stored, pages: live.pages, compacted: live.compacted, progress: live.progress } : stored;
   }
   const liveOnly = (state.sessionTurns[sessionId] ?? []).filter((id) => !ids.includes(id) && turns[id]?.status === 'running');
   return {
@@ -196,6 +201,7 @@ export function turnFromRecord(record: TurnRecord, sessionId: string): TurnView 
     error: record.error === null ? null : { code: 'ERROR', message: record.error },
     plan: record.plan,
     compacted: null,
+    progress: null,
     pages: [],
     createdAt: record.createdAt,
   };
@@ -216,6 +222,7 @@ function newTurn(turnId: string, sessionId: string | null): TurnView {
     error: null,
     plan: null,
     compacted: null,
+    progress: null,
     pages: [],
     createdAt: Date.now(),
   };

@@ -40,6 +40,8 @@ export interface TurnView {
   plan: PlanStepView[] | null;
   /** Set when the engine summarised older history to fit the context during this turn. */
   compacted: { beforeTokens: number; afterTokens: number } | null;
+  /** A text larger than the context being read part by part (issue 29): the latest progress. */
+  progress: { stage: 'part' | 'combine'; part: number; parts: number } | null;
   /** Pages the browser landed on during this turn, in order (the web agent's visits). */
   pages: { url: string; title: string }[];
   createdAt: number;

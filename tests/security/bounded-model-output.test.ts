@@ -68,7 +68,7 @@ describe('the judge finishes on hostile blocks', () => {
 describe('the block parser is linear', () => {
   it('a 100 KB one-line fence that never closes', () => {
     const reply = '```bash ' + 'a`'.repeat(50_000);
-    expect(parseReplyBlocks(reply, ['bash'])).toEqual({ blocks: [], refused: 0 });
+    expect(parseReplyBlocks(reply, ['bash'])).toEqual({ blocks: [], refused: 0, foreign: [] });
   });
 
   it('keeps the first blocks of a 10,000-block reply and counts the rest', () => {

@@ -89,10 +89,10 @@ describe('writeInWorkspace', () => {
 });
 
 describe('importing dropped files', () => {
-  it('refuses a dropped file whose name is a link in the workspace (dangling or not)', async () => {
+  it("never writes through a dropped file's name that is a link in the workspace (dangling or not): it saves beside it", async () => {
     const data = Buffer.from('dropped').toString('base64');
-    await expect(importFiles(ws, [{ name: 'link.py', dataBase64: data }])).rejects.toMatchObject({ code: 'PATH_OUTSIDE_WORKSPACE' });
-    await expect(importFiles(ws, [{ name: 'existing.py', dataBase64: data }])).rejects.toMatchObject({ code: 'PATH_OUTSIDE_WORKSPACE' });
+    expect(await importFiles(ws, [{ name: 'link.py', dataBase64: data }])).toEqual(['link (2).py']);
+    expect(await importFiles(ws, [{ name: 'existing.py', dataBase64: data }])).toEqual(['existing (2).py']);
     await outsideUntouched();
     expect((await lstat(path.join(ws, 'link.py'))).isSymbolicLink()).toBe(true);
   });

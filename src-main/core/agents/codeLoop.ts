@@ -1,12 +1,14 @@
 // The execute-and-fix loop shared by the coder, file and mcp agents: ask the model, run the reply's
 // blocks in order (stopping at the first failure), feed the results back, ask again. It ends when
 // a reply's blocks all succeed, when a reply has no block (an answer or a question for the user),
-// or after maxAttempts model calls, with an honest account of what was done.
+// or after maxAttempts model calls, with an honest account of what was done. A reply whose only code
+// is in a language nothing runs here (```cpp) is answered once with the tags that do run.
 import type { AgentName } from '../../common/agents.js';
 import type { BlockResult } from '../../common/events.js';
-import type { AgentContext, AgentOutcome } from '../agent.js';
+import type { AgentContext, AgentOutcome, ModelReply } from '../agent.js';
 import { assemblePrompt, type PromptSource, type PromptVars } from '../prompts.js';
 import type { ChatMessage, Tool } from '../ports.js';
+import { describeTags } from '../blocks/aliases.js';
 import { toolPolicy } from '../tools/registry.js';
 import { formatBlockFeedback } from './feedback.js';
 
@@ -33,12 +35,19 @@ export async function runCodeLoop(ctx: AgentContext, cfg: CodeLoopConfig): Promi
   const all: BlockResult[] = [];
   let reasoning = '';
   let lastText = '';
+  let toldForeign = false;
   for (let attempt = 1; attempt <= cfg.maxAttempts; attempt++) {
     const reply = await ctx.callModel([{ role: 'system', content: cfg.system }, ...ctx.history, ...conversation], { toolTags: tags });
     reasoning += reply.reasoning;
     lastText = reply.text;
     conversation.push({ role: 'assistant', content: reply.text });
-    if (reply.blocks.length === 0) {
+    const move = replyMove(reply, toldForeign || attempt >= cfg.maxAttempts);
+    if (move === 'tell') {
+      toldForeign = true;
+      conversation.push({ role: 'user', content: foreignTagsFeedback(cfg, reply.foreignTags ?? [], tags) });
+      continue;
+    }
+    if (move === 'answer') {
       return outcome(cfg.agent, conversation, reply.text, reasoning, all, true);
     }
     const results = await ctx.runBlocks(reply.blocks, cfg.tools, reply.call);
@@ -67,6 +76,20 @@ export async function runCodeLoop(ctx: AgentContext, cfg: CodeLoopConfig): Promi
   const failed = [...all].reverse().find((r) => !r.success);
   const summary = giveUpAnswer(cfg.maxAttempts, all, failed, lastText);
   return outcome(cfg.agent, conversation, summary, reasoning, all, false);
+}
+
+/**
+ * What the loop does with a reply: run its blocks; tell the model (once) which tags run when its
+ * only code is in a language nothing runs here; or take it as the answer or a question for the user.
+ */
+export function replyMove(reply: Pick<ModelReply, 'blocks' | 'foreignTags'>, alreadyTold: boolean): 'run' | 'tell' | 'answer' {
+  if (reply.blocks.length > 0) return 'run';
+  return (reply.foreignTags ?? []).length > 0 && !alreadyTold ? 'tell' : 'answer';
+}
+
+function foreignTagsFeedback(cfg: CodeLoopConfig, foreign: readonly string[], tags: readonly string[]): string {
+  const list = [...new Set(foreign)].map((t) => `\`${t}\``).join(', ');
+  return assemblePrompt(cfg.prompts, 'feedback/foreign-tags', { ...cfg.vars, foreign: list, runnable: describeTags(tags) });
 }
 
 /** Feedback on the blocks past the per-reply limit; the reply kept exactly `kept` (the limit) when some were refused. */

@@ -3,10 +3,11 @@
 // the shell rules), and every way of reaching those that the text does not show (dynamic lookup,
 // raw system calls, native code, renamed imports): those ask. The rule tables live in codeTables.ts.
 import { literalOf, scanSource, type ScannedSource, type SourceLanguage } from '../blocks/sourceText.js';
-import { UNLIMITED, type JudgeBudget } from './budget.js';
+import { UNLIMITED, type JudgeBudget } from './judgeBudget.js';
 import { ACTIONS, GO_WATCHED_PACKAGES, PY_RISKY_IMPORTS, PY_WATCHED_MODULES, rewrites, SPAWNS, WRITES } from './codeTables.js';
 import { isInside, resolveFrom, type FileKind } from './paths.js';
-import { judgeShellScript, type Findings } from './shellRules.js';
+import type { Findings } from './findings.js';
+import type { ShellEnv } from './shellRules.js';
 
 export interface CodeEnv {
   workspace: string;
@@ -78,7 +79,7 @@ function callArguments(code: string, open: number): string | null {
  * A spawned command is judged when it is written out: one literal, or a list of literals. Built any
  * other way (a variable, concatenation, formatting) it cannot be read, so it asks.
  */
-function spawnFindings(scanned: ScannedSource, code: string, language: SourceLanguage, env: CodeEnv, findings: Findings): void {
+function spawnFindings(scanned: ScannedSource, code: string, language: SourceLanguage, env: CodeEnv, findings: Findings, judgeShell: SpawnedScriptJudge): void {
   for (const m of code.matchAll(SPAWNS[language])) {
     env.budget?.tick();
     const args = callArguments(code, m.index + m[0].length - 1);
@@ -89,13 +90,16 @@ function spawnFindings(scanned: ScannedSource, code: string, language: SourceLan
     }
     const words = [...first[1]!.matchAll(/"§(\d+)"/g)].map((t) => scanned.literals[Number(t[1])] ?? '');
     const script = words.length === 1 ? words[0]! : words.map((w) => (/^[\w./=:,+-]+$/.test(w) ? w : `'${w.replace(/'/g, "'\\''")}'`)).join(' ');
-    const found = judgeShellScript(script, { workspace: env.workspace, fileKind: env.fileKind, budget: env.budget });
+    const found = judgeShell(script, { workspace: env.workspace, fileKind: env.fileKind, budget: env.budget });
     for (const r of found.ask) findings.ask.push(`runs a command that ${r}`);
     for (const d of found.deny) findings.deny.push(d);
   }
 }
 
-export function judgeSource(language: SourceLanguage, source: string, env: CodeEnv | string): Findings {
+/** Judges a command line that the code spawns (judgeCode.ts passes the shell rules in). */
+export type SpawnedScriptJudge = (script: string, env: ShellEnv) => Findings;
+
+export function judgeSourceWith(language: SourceLanguage, source: string, env: CodeEnv | string, judgeShell: SpawnedScriptJudge): Findings {
   const e: CodeEnv = typeof env === 'string' ? { workspace: env } : env;
   const budget = e.budget ?? UNLIMITED;
   const scanned = scanSource(source, language, budget);
@@ -104,6 +108,6 @@ export function judgeSource(language: SourceLanguage, source: string, env: CodeE
   for (const rule of ACTIONS[language]) if (rule.re.test(code)) findings.ask.push(`${language}: ${rule.reason}`);
   budget.tick();
   pathFindings(scanned, code, language, { ...e, budget }, findings);
-  spawnFindings(scanned, code, language, { ...e, budget }, findings);
+  spawnFindings(scanned, code, language, { ...e, budget }, findings, judgeShell);
   return findings;
 }

@@ -2,15 +2,14 @@
 // What a block's tool does and how it is checked comes from the tool registry; a tag it does not
 // know asks. Work is bounded: a block too large, or one whose check runs past the time budget, asks.
 // Async because the shell syntax check (mvdan/sh compiled to WASM, see node/exec/shellSyntax.ts) is.
+import { askUnderMode, type ApprovalMode } from '../../common/approvalModes.js';
 import type { SourceLanguage } from '../blocks/sourceText.js';
 import type { ApprovalVerdict, Block } from '../ports.js';
 import { toolPolicy, type ToolCheck } from '../tools/registry.js';
-import { JudgeBudget, OverBudget } from './budget.js';
-import { judgeSource } from './codeRules.js';
+import { JudgeBudget, OverBudget } from './judgeBudget.js';
+import { judgeShellScript, judgeSource } from './judgeCode.js';
 import type { FileKind } from './paths.js';
-import { judgeShellScript, type Findings } from './shellRules.js';
-
-export type ApprovalMode = 'ask-risky' | 'ask-all' | 'allow-all';
+import type { Findings } from './findings.js';
 
 /** Resolves to a syntax error message, or null when the script parses. */
 export type ShellSyntaxCheck = (script: string) => Promise<string | null>;
@@ -65,11 +64,9 @@ async function codeFindings(check: ToolCheck, block: Block, opts: JudgeOptions):
 
 function withMode(findings: Findings, opts: JudgeOptions): ApprovalVerdict {
   if (findings.deny.length > 0) return { action: 'deny', reasons: unique(findings.deny) };
+  const reasons = askUnderMode(opts.mode, unique(findings.ask), 'approval mode asks before every block');
   // Injected instructions are the threat `tainted` guards against, so it holds even in allow-all mode.
-  if (opts.mode === 'allow-all' && !opts.tainted) return { action: 'allow' };
-  const reasons = opts.mode === 'allow-all' ? [] : unique(findings.ask);
-  if (opts.tainted) reasons.unshift(opts.taintReason ?? 'untrusted web or tool content is in this conversation');
-  if (opts.mode === 'ask-all') reasons.unshift('approval mode asks before every block');
+  if (opts.tainted) reasons.splice(opts.mode === 'ask-all' ? 1 : 0, 0, opts.taintReason ?? 'untrusted web or tool content is in this conversation');
   return reasons.length > 0 ? { action: 'ask', reasons } : { action: 'allow' };
 }
 

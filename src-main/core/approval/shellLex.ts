@@ -3,7 +3,7 @@
 // splitting: quotes, escapes, `;` `&&` `||` `|` `&`, newlines, subshells, compound keywords, heredocs,
 // and the scripts nested in $(…), backticks and <(…) — each nested command is returned on its own.
 
-import { UNLIMITED, type JudgeBudget } from './budget.js';
+import { UNLIMITED, type JudgeBudget } from './judgeBudget.js';
 
 export interface Redirect {
   op: string;

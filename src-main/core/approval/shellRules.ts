@@ -2,19 +2,15 @@
 // Commands are compared by exact name (basename of the first word), so `echo digital`, `committee`
 // or `farm` never match `rm`. What cannot be read (a command name built at run time, code piped
 // into an interpreter, a script written by the same block) asks instead of being guessed at.
-// codeRules imports this module too; the cycle is safe, as each uses the other only inside functions.
-import { UNLIMITED, type JudgeBudget } from './budget.js';
-import { judgeSource } from './codeRules.js';
+// Inline Python (`python3 -c`) is judged by a function the caller passes in (judgeCode.ts wires
+// the two rule sets together), so this module and codeRules do not import each other.
+import { UNLIMITED, type JudgeBudget } from './judgeBudget.js';
+import { merge, type Findings } from './findings.js';
 import { awkFindings, interpreterOf, readInterpreterArgs } from './interpreters.js';
 import { isInside, resolveFrom, type FileKind } from './paths.js';
 import { commandTableFindings, targetsWritten } from './shellTable.js';
 import { scanScript, type SimpleCommand } from './shellLex.js';
 import { basename, unwrap } from './shellWrappers.js';
-
-export interface Findings {
-  ask: string[];
-  deny: string[];
-}
 
 export interface ShellEnv {
   workspace: string;
@@ -22,9 +18,13 @@ export interface ShellEnv {
   budget?: JudgeBudget;
 }
 
+/** Judges Python source that a shell command runs inline. */
+export type InlinePythonJudge = (source: string, env: ShellEnv & { budget: JudgeBudget }) => Findings;
+
 /** The state of one script as the judge walks through it. */
 interface Walk {
   env: ShellEnv;
+  judgePython: InlinePythonJudge;
   budget: JudgeBudget;
   /** The directory commands run in; null once a `cd` went somewhere that cannot be known. */
   cwd: string | null;
@@ -81,7 +81,7 @@ function interpreterFindings(command: SimpleCommand, name: string, args: string[
   if (!spec) return;
   const call = readInterpreterArgs(spec, args);
   if (call.inline !== null) {
-    if (spec.judge === 'python') merge(findings, judgeSource('python', call.inline, { ...walk.env, budget: walk.budget }));
+    if (spec.judge === 'python') merge(findings, walk.judgePython(call.inline, { ...walk.env, budget: walk.budget }));
     else if (spec.judge === 'shell') merge(findings, judgeNested(call.inline, walk));
     else findings.ask.push(`${name} runs inline ${spec.lang} code, which cannot be checked`);
     return;
@@ -162,15 +162,10 @@ function walkScript(script: string, walk: Walk): Findings {
   return findings;
 }
 
-export function merge(into: Findings, from: Findings): void {
-  for (const a of from.ask) into.ask.push(a);
-  for (const d of from.deny) into.deny.push(d);
-}
-
 /** Judges every simple command of a script. */
-export function judgeShellScript(script: string, env: ShellEnv | string): Findings {
+export function judgeShellScriptWith(script: string, env: ShellEnv | string, judgePython: InlinePythonJudge): Findings {
   const e: ShellEnv = typeof env === 'string' ? { workspace: env } : env;
-  const walk: Walk = { env: e, budget: e.budget ?? UNLIMITED, cwd: e.workspace, written: new Set(), depth: 0 };
+  const walk: Walk = { env: e, judgePython, budget: e.budget ?? UNLIMITED, cwd: e.workspace, written: new Set(), depth: 0 };
   const findings = walkScript(script, walk);
   if (/:\s*\(\s*\)\s*\{\s*:\s*\|\s*:\s*&\s*\}/.test(script)) findings.deny.push('fork bomb');
   return findings;

@@ -1,7 +1,7 @@
 // The ask-list by command name, and the per-command rules that look at arguments (git, forced
 // flags, the files a command writes). Pure: the caller says whether a path is an existing file.
 import { isInside, resolveFrom } from './paths.js';
-import type { Findings } from './shellRules.js';
+import type { Findings } from './findings.js';
 
 const ASK_BY_NAME: Readonly<Record<string, string>> = {
   rm: 'deletes files',

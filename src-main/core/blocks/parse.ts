@@ -1,8 +1,9 @@
-// The block protocol: fenced blocks whose info string is exactly a tool tag (```python, ```go:hello.go).
-// Pure and linear in the reply's length. A fence that never closes (or a reply cut off inside one)
+// The block protocol: fenced blocks whose info string starts with a tool tag or one of its aliases
+// (```python, ```go:hello.go, ```Py title="x.py"; see aliases.ts). Pure and linear in the reply's length. A fence that never closes (or a reply cut off inside one)
 // yields nothing: a half-written program must never run.
 import { blockPlaceholder } from '../../common/events.js';
 import type { Block } from '../ports.js';
+import { isForeignCodeTag, toolForTag } from './aliases.js';
 
 export interface ParseOptions {
   /** Block ids; the default gives b1, b2, … per reply. */
@@ -15,6 +16,8 @@ export interface ParsedReply {
   blocks: Block[];
   /** Complete blocks past maxBlocks: not run, and the model is told. */
   refused: number;
+  /** Tags of complete fences holding code in a language that runs nothing here (```cpp), in order. */
+  foreign: string[];
 }
 
 /** The default number of blocks one reply may run (Settings: maxBlocksPerReply). */
@@ -39,7 +42,6 @@ const OPEN_RE = /^((?:[ \t]*>)*[ \t]*)(`{3,}|~{3,})(.*)$/;
 // Only the head is a regex; the closing run is checked by hand (a regex with two lazy runs for the
 // body took a minute on one 100 KB line).
 const ONE_LINE_HEAD = /^((?:[ \t]*>)*[ \t]*)(`{3,})([^\s`:]+)(?::(\S+))?[ \t]+/;
-const PARAM_RE = /^\s*([A-Za-z_][\w-]*)\s*=\s*(.*?)\s*$/;
 
 interface OneLine {
   tag: string;
@@ -117,24 +119,55 @@ function dedent(text: string, prefix: string): string {
 }
 
 function splitInfo(info: string): { tag: string; savePath: string | null } {
-  const word = info.split(/\s+/)[0] ?? '';
+  // Attributes after the tag are ignored: ```python title="x.py", ```python {.numberLines}, ```{python}.
+  const word = (info.startsWith('{') ? info.slice(1) : info).split(/[\s{},]/)[0] ?? '';
   const colon = word.indexOf(':');
   if (colon === -1) return { tag: word, savePath: null };
   const path = word.slice(colon + 1).trim();
   return { tag: word.slice(0, colon), savePath: path === '' ? null : path };
 }
 
+const isBlank = (c: string | undefined) => c === ' ' || c === '\t';
+const KEY_START = /[A-Za-z_]/;
+const KEY_CHAR = /[\w-]/;
+
+/** One `key=value`, `key: value` or `key="value"` line, scanned by hand: linear even on a 1 MB line. */
+function paramOf(line: string): [string, string] | null {
+  let i = 0;
+  while (isBlank(line[i])) i++;
+  if (!KEY_START.test(line[i] ?? '')) return null;
+  const keyStart = i;
+  while (i < line.length && KEY_CHAR.test(line[i]!)) i++;
+  const key = line.slice(keyStart, i);
+  while (isBlank(line[i])) i++;
+  if (line[i] !== '=' && line[i] !== ':') return null;
+  let value = line.slice(i + 1).trim();
+  const quote = value[0];
+  if (value.length >= 2 && (quote === '"' || quote === "'" || quote === '`') && value.endsWith(quote)) value = value.slice(1, -1);
+  return [key.toLowerCase(), value];
+}
+
+/** The `name=value` lines of a block (the file finder's parameters); the first of a repeated key wins. */
 export function paramsOf(code: string): Record<string, string> {
   const params: Record<string, string> = {};
   for (const line of code.split('\n')) {
-    if (!line.includes('=')) continue;
-    const m = PARAM_RE.exec(line);
-    if (m) params[m[1]!] = m[2]!;
+    if (!line.includes('=') && !line.includes(':')) continue;
+    const param = paramOf(line.endsWith('\r') ? line.slice(0, -1) : line);
+    if (param && !(param[0] in params)) params[param[0]] = param[1];
   }
   return params;
 }
 
-/** Every complete fenced block whose tag is exactly one of `tags`, in order of appearance. */
+/** A one-line shell block copied from a terminal (`$ ls -1`) runs without its prompt. */
+function withoutPrompt(tag: string, code: string): string {
+  if (tag !== 'bash') return code;
+  const lines = code.split('\n').filter((l) => l.trim() !== '');
+  if (lines.length !== 1) return code;
+  const m = /^\s*[$%]\s+(\S.*)$/.exec(lines[0]!);
+  return m ? m[1]! : code;
+}
+
+/** Every complete fenced block whose tag is one of `tags` or an alias of one, in order of appearance. */
 export function parseBlocks(reply: string, tags: readonly string[], options: ParseOptions = {}): Block[] {
   return parseReplyBlocks(reply, tags, options).blocks;
 }
@@ -146,17 +179,23 @@ export function parseReplyBlocks(reply: string, tags: readonly string[], options
   const wanted = new Set(tags);
   const lines = splitLines(reply);
   const blocks: Block[] = [];
+  const foreign: string[] = [];
   let refused = 0;
-  const push = (tag: string, savePath: string | null, code: string, start: number, end: number) => {
+  const push = (tag: string, savePath: string | null, raw: string, start: number, end: number) => {
+    const code = withoutPrompt(tag, raw);
     if (blocks.length >= maxBlocks) refused++;
-    else blocks.push({ id: makeId(blocks.length), tag, code, savePath, params: paramsOf(code), start, end });
+    else blocks.push({ id: makeId(blocks.length), tag, code, savePath, params: tag === 'file_finder' ? paramsOf(code) : {}, start, end });
+  };
+  const noteForeign = (tag: string) => {
+    if (isForeignCodeTag(tag) && foreign.length < 20) foreign.push(tag.toLowerCase());
   };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (!mayBeFence(line.text)) continue;
     const one = oneLineBlock(line.text);
     if (one) {
-      if (wanted.has(one.tag)) push(one.tag, one.savePath, one.code, line.start, line.end);
+      const tool = toolForTag(one.tag, wanted);
+      if (tool !== null) push(tool, one.savePath, one.code, line.start, line.end);
       continue;
     }
     const fence = openingFence(line.text);
@@ -167,17 +206,18 @@ export function parseReplyBlocks(reply: string, tags: readonly string[], options
     // Unclosed: CommonMark runs it to the end of the reply, so nothing after it is a block either.
     if (close >= lines.length) break;
     const { tag, savePath } = splitInfo(fence.info);
-    if (wanted.has(tag) && blocks.length >= maxBlocks) refused++;
-    else if (wanted.has(tag)) {
+    const tool = toolForTag(tag, wanted);
+    if (tool !== null && blocks.length >= maxBlocks) refused++;
+    else if (tool !== null) {
       const code = lines
         .slice(i + 1, close)
         .map((l) => dedent(l.text, fence.prefix))
         .join('\n');
-      push(tag, savePath, code, line.start, lines[close]!.end);
-    }
+      push(tool, savePath, code, line.start, lines[close]!.end);
+    } else if (close > i + 1) noteForeign(tag);
     i = close;
   }
-  return { blocks, refused };
+  return { blocks, refused, foreign };
 }
 
 /** The reply with each block replaced by its placeholder (the stored form; results live beside it). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FsEntry } from '../../common/checkpoints.js';
 import { countChanged, diffManifests, toChangeViews, type Manifest } from './changes.js';
-import { planRestore, undoChain, type TurnChanges } from './plan.js';
+import { planRestore, undoChain, type TurnChanges } from './restorePlan.js';
 
 const h = (c: string) => c.repeat(64);
 const file = (hash: string | null, mode = 0o644, size = 3): FsEntry => ({ kind: 'file', mode, size, mtimeMs: 1, ctimeMs: 1, ino: 1, hash });

@@ -9,7 +9,7 @@ export const COMPACT_AT = 0.8;
 export const ANSWER_RESERVE = 1024;
 const CUT_NOTE = '\n[… cut to fit the model context …]\n';
 
-export async function countMessages(llm: LlmProvider, messages: readonly ChatMessage[]): Promise<number> {
+export async function countMessages(llm: Pick<LlmProvider, 'countTokens'>, messages: readonly ChatMessage[]): Promise<number> {
   let total = 0;
   for (const m of messages) total += (await llm.countTokens(m.content)) + 4;
   return total;
@@ -19,7 +19,7 @@ export async function countMessages(llm: LlmProvider, messages: readonly ChatMes
  * Shrinks the longest middle messages (old tool output, usually) until the call fits. The system
  * prompt and the latest message are never touched; if they alone do not fit, the call is refused.
  */
-export async function fitToContext(llm: LlmProvider, messages: ChatMessage[], contextSize: number): Promise<ChatMessage[]> {
+export async function fitToContext(llm: Pick<LlmProvider, 'countTokens'>, messages: ChatMessage[], contextSize: number): Promise<ChatMessage[]> {
   const limit = Math.max(256, contextSize - Math.min(ANSWER_RESERVE, Math.floor(contextSize / 4)));
   let total = await countMessages(llm, messages);
   if (total <= limit) return messages;

@@ -1,7 +1,7 @@
 // The agent engine: runs turns. Each turn is routed, gets its session's memory within the context
 // budget, runs its agent with a cancellable context, and is persisted as it goes. Sessions run
 // concurrently; turns of one session queue behind each other (never "busy").
-import type { AgentChoice, AgentName } from '../../common/agents.js';
+import { changesWorkspace, type AgentChoice, type AgentName } from '../../common/agents.js';
 import { AppError, isAbortError, toErrorData } from '../../common/errors.js';
 import type { RoutingDecision } from '../../common/events.js';
 import type { Agent, AgentOutcome } from '../agent.js';
@@ -10,6 +10,8 @@ import type { SessionStore } from '../store.js';
 import { explicitAgent } from '../routing/mention.js';
 import { startTurnCheckpoint, type TurnCheckpoint } from '../checkpoints/turnGate.js';
 import { loadHistory } from './history.js';
+import { runWithLargeInputs, sizeRequest, type LargeInputEnv } from '../largeInput/request.js';
+import { beginTurnMemory, endTurnMemory, type MemoryEnv } from '../memory/turnMemory.js';
 import { createAgentContext, type TurnState } from './turnContext.js';
 
 export interface EngineDeps {
@@ -29,6 +31,10 @@ export interface EngineDeps {
   logger: Logger;
   /** Records what each turn changes in the workspace (undo, diff); turns of agents without tools skip it. */
   checkpoints?: Checkpoints;
+  /** Requests and tool outputs larger than the context become workspace files, digested in parts when needed (issue 29). */
+  largeInputs?: LargeInputEnv;
+  /** Facts kept across sessions, added to every agent's system prompt (issue 29). */
+  memory?: MemoryEnv;
 }
 
 export interface TurnOutcome {
@@ -131,9 +137,15 @@ export class AgentEngine {
       state.language = routed.language;
       store.updateTurn(turnId, { agent: agentName });
       emit({ type: 'agent.selected', ...ids, agent: agentName, reason: routed.reason, routing: routed.routing });
-      state.contextSize = (await llm.info(signal)).contextSize;
-      const history = await loadHistory({ store, llm, emit, signal, state, request, summaryPrompt: this.deps.summaryPrompt });
-      store.appendMessage({ sessionId, turnId, role: 'user', content: request, kind: 'message' });
+      const info = await llm.info(signal);
+      state.contextSize = info.contextSize;
+      const memory = this.deps.memory;
+      const systemExtra = memory ? await beginTurnMemory(memory, { ...ids, request, emit, llm, local: info.local }) : '';
+      const large = this.deps.largeInputs;
+      // A request too large for the context is kept as a file; the agent and the memory get its handle.
+      const sized = large ? await sizeRequest(large, { llm, emit, ...ids, workspace: state.workspace, contextSize: state.contextSize }, request) : { request, stored: null };
+      const history = await loadHistory({ store, llm, emit, signal, state, request: sized.request, summaryPrompt: this.deps.summaryPrompt });
+      store.appendMessage({ sessionId, turnId, role: 'user', content: sized.request, kind: 'message' });
       const checkpoint = this.startCheckpoint(ids, agentName, state);
       const ctx = createAgentContext(
         {
@@ -146,12 +158,16 @@ export class AgentEngine {
           agent: this.deps.agent,
           blockTimeoutMs: this.deps.blockTimeoutMs(),
           maxBlocksPerReply: this.deps.maxBlocksPerReply?.(),
+          largeInputs: large,
+          systemExtra,
         },
         state,
-        { request, history, cacheKey: sessionId, agentName },
+        { request: sized.request, history, cacheKey: sessionId, agentName },
       );
-      const outcome = await this.runCheckpointed(checkpoint, () => this.deps.agent(agentName!).run(ctx));
-      this.remember(sessionId, turnId, request, outcome, state.taintedBy);
+      const agent = this.deps.agent(agentName);
+      const outcome = await this.runCheckpointed(checkpoint, () => (large ? runWithLargeInputs(agent, ctx, large, state.contextSize, sized.stored) : agent.run(ctx)));
+      this.remember(sessionId, turnId, sized.request, outcome, state.taintedBy);
+      if (memory) endTurnMemory(memory, { ...ids, answer: outcome.answer, taintedBy: state.taintedBy ?? state.heldTaint, emit, logger });
       store.updateTurn(turnId, { status: 'done', answer: outcome.answer, agent: outcome.agent });
       emit({ type: 'turn.done', ...ids, agent: outcome.agent, answer: outcome.answer, reasoning: outcome.reasoning, llmCalls: state.llmCalls });
       return { turnId, status: 'done', agent: outcome.agent, answer: outcome.answer, llmCalls: state.llmCalls, error: null };
@@ -160,10 +176,10 @@ export class AgentEngine {
     }
   }
 
-  /** Scans the workspace before and after the agent runs (holding it meanwhile); the casual agent runs no blocks. */
+  /** Scans the workspace before and after the agent runs (holding it meanwhile), for agents that can change it. */
   private startCheckpoint(ids: { sessionId: string; turnId: string }, agent: AgentName, state: TurnState): TurnCheckpoint | null {
     const checkpoints = this.deps.checkpoints;
-    if (!checkpoints || agent === 'casual') return null;
+    if (!checkpoints || !changesWorkspace(agent)) return null;
     return startTurnCheckpoint(checkpoints, { ...ids, workspace: state.workspace, signal: state.signal }, this.judge, this.deps.logger);
   }
 

@@ -18,7 +18,16 @@ export function titleFrom(request: string): string {
   return line.length <= 60 ? line : `${line.slice(0, 57).trimEnd()}…`;
 }
 
-export function createSessionHandlers(deps: { store: SessionStore; engine: AgentEngine; approvals: ApprovalRegistry; emit: Emit }): Pick<Handlers, SessionCommands> {
+interface SessionHandlerDeps {
+  store: SessionStore;
+  engine: AgentEngine;
+  approvals: ApprovalRegistry;
+  emit: Emit;
+  /** What else goes with a deleted session (its checkpoints), after its record is gone. */
+  onDeleted?: (sessionId: string) => Promise<void>;
+}
+
+export function createSessionHandlers(deps: SessionHandlerDeps): Pick<Handlers, SessionCommands> {
   const { store, engine, approvals, emit } = deps;
   const changed = () => emit({ type: 'sessions.changed', sessionId: null, turnId: null });
   const must = (id: string) => {
@@ -59,6 +68,7 @@ export function createSessionHandlers(deps: { store: SessionStore; engine: Agent
       await engine.stopSession(id);
       const deleted = store.deleteSession(id);
       changed();
+      await deps.onDeleted?.(id);
       return { deleted };
     },
     'turn.send': async ({ sessionId, text, agent }) => {

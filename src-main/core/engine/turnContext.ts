@@ -1,6 +1,6 @@
 // The AgentContext an agent runs with: model calls that stream, count and persist; blocks that run
 // through approvals, tools and the store; sub-agents that share the turn's cancellation.
-import type { AgentName } from '../../common/agents.js';
+import { PLANNER, type AgentName } from '../../common/agents.js';
 import { AppError, toErrorData } from '../../common/errors.js';
 import type { BlockResult } from '../../common/events.js';
 import type { Agent, AgentContext, AgentOutcome, ModelCallOptions } from '../agent.js';
@@ -8,7 +8,9 @@ import { DEFAULT_MAX_BLOCKS, parseReplyBlocks, withPlaceholders } from '../block
 import type { ApprovalVerdict, AskUser, Block, ChatMessage, Emit, LlmProvider, Logger, Tool, ToolResult } from '../ports.js';
 import type { SessionStore } from '../store.js';
 import { toolPolicy } from '../tools/registry.js';
-import { fitToContext } from './budget.js';
+import { countMessages, fitToContext } from './budget.js';
+import { cachedCounter, callLimit, keepLargeOutput, offloadToFit, type OffloadEnv } from '../largeInput/offload.js';
+import { runWithLargeInputs, type LargeInputEnv } from '../largeInput/request.js';
 
 export interface TurnServices {
   store: SessionStore;
@@ -21,6 +23,10 @@ export interface TurnServices {
   blockTimeoutMs: number;
   /** Blocks one reply may run; the rest are refused with feedback (default 20). */
   maxBlocksPerReply?: number;
+  /** Keeps texts too large for the context as workspace files (issue 29); without it calls are only trimmed. */
+  largeInputs?: LargeInputEnv;
+  /** Appended to the system prompt of every streamed call (the memory block), when the call still fits with it. */
+  systemExtra?: string;
 }
 
 export interface TurnState {
@@ -47,6 +53,11 @@ export function taintReason(state: Pick<TurnState, 'taintedBy' | 'heldTaint'>): 
   return null;
 }
 
+function withSystemExtra(messages: ChatMessage[], extra: string | undefined): ChatMessage[] | null {
+  if (!extra || messages[0]?.role !== 'system') return null;
+  return [{ role: 'system', content: `${messages[0].content.trimEnd()}\n\n${extra}` }, ...messages.slice(1)];
+}
+
 export function createAgentContext(
   services: TurnServices,
   state: TurnState,
@@ -60,11 +71,22 @@ export function createAgentContext(
     emit(event);
   };
 
+  // Counted with the model's tokenizer before every call; each text once (the loop resends them).
+  const counter = cachedCounter(llm);
+  const offload: OffloadEnv | null = services.largeInputs
+    ? { files: services.largeInputs.files, workspace: state.workspace, counter, contextSize: state.contextSize, emit, ids, kept: new Map() }
+    : null;
+
   const callModel: AgentContext['callModel'] = async (messages: ChatMessage[], options: ModelCallOptions = {}) => {
     state.signal.throwIfAborted();
     const call = ++state.llmCalls;
     const stream = options.stream !== false;
-    const fitted = await fitToContext(llm, messages, state.contextSize);
+    const room = (list: ChatMessage[]) => (offload ? offloadToFit(list, offload) : Promise.resolve(list));
+    const extra = stream ? withSystemExtra(messages, services.systemExtra) : null;
+    let roomy = extra ? await room(extra) : await room(messages);
+    // Memory is worth less than the task: a call that cannot fit with it goes without it.
+    if (extra && (await countMessages(counter, roomy)) > callLimit(state.contextSize)) roomy = await room(messages);
+    const fitted = await fitToContext(counter, roomy, state.contextSize);
     if (stream) emit({ type: 'llm.started', ...ids, call, agent: input.agentName });
     const completion = await llm.complete({
       messages: fitted,
@@ -81,7 +103,7 @@ export function createAgentContext(
     });
     const parsed = options.toolTags
       ? parseReplyBlocks(completion.text, options.toolTags, { maxBlocks: services.maxBlocksPerReply ?? DEFAULT_MAX_BLOCKS })
-      : { blocks: [], refused: 0 };
+      : { blocks: [], refused: 0, foreign: [] };
     const blocks = parsed.blocks.map((b) => ({ ...b, id: `${state.turnId.slice(0, 8)}-${++state.blockCount}` }));
     if (stream) {
       const text = blocks.length ? withPlaceholders(completion.text, blocks) : completion.text;
@@ -89,7 +111,7 @@ export function createAgentContext(
       emit({ type: 'reply.completed', ...ids, call, agent: input.agentName, text, reasoning: completion.reasoning });
     }
     if (parsed.refused > 0) logger.warn('reply has more blocks than allowed; the rest are refused', { kept: blocks.length, refused: parsed.refused });
-    return { ...completion, call, blocks, refusedBlocks: parsed.refused };
+    return { ...completion, call, blocks, refusedBlocks: parsed.refused, foreignTags: parsed.foreign };
   };
 
   const runOne = async (block: Block, tools: readonly Tool[], call: number): Promise<BlockResult> => {
@@ -104,19 +126,23 @@ export function createAgentContext(
       const verdict = await services.judge(block, { workspace: state.workspace, tainted: reason !== null, ...(reason !== null ? { taintReason: reason } : {}) });
       result = await approveThenRun(block, tool, verdict);
     }
+    const output = result.feedback && result.status !== 'ok' ? `${result.output}${result.output ? '\n' : ''}${result.feedback}` : result.output;
     const finished: BlockResult = {
       blockId: block.id,
       tool: block.tag,
       status: result.status,
       success: result.status === 'ok',
       exitCode: result.exitCode,
-      output: result.feedback && result.status !== 'ok' ? `${result.output}${result.output ? '\n' : ''}${result.feedback}` : result.output,
+      // file_finder's reads are bounded and ranged already; other tools' floods are kept whole as files.
+      output: offload && block.tag !== 'file_finder' ? await keepLargeOutput(output, offload) : output,
       savedTo: result.savedTo,
       durationMs: result.durationMs || Math.round(performance.now() - started),
     };
     // Text from outside (an MCP answer, search results, a file marked untrusted): later actions ask first, in this turn and while it stays in memory.
+    // Whatever the status: an MCP error result, a JSON-RPC error or a failed block that printed a marked file reach the model too.
+    // Only a block that never ran (declined, no tool) carries nothing but the app's own words.
     const untrusted = result.untrusted ?? toolPolicy(block.tag)?.untrustedOutput ?? null;
-    if (untrusted !== null && result.status === 'ok') state.taintedBy ??= untrusted;
+    if (untrusted !== null && tool && result.status !== 'declined') state.taintedBy ??= untrusted;
     store.addBlock(state.turnId, { ...finished, code: block.code, call });
     logger.info('block finished', { turnId: state.turnId, blockId: block.id, tool: block.tag, status: finished.status, ms: finished.durationMs });
     emit({ type: 'block.finished', ...ids, ...finished });
@@ -168,9 +194,9 @@ export function createAgentContext(
   };
 
   const runSubAgent: AgentContext['runSubAgent'] = async (name, request): Promise<AgentOutcome> => {
-    if (name === input.agentName && name === 'planner') throw new AppError('BAD_INPUT', 'A planner cannot start another planner.');
+    if (name === input.agentName && name === PLANNER) throw new AppError('BAD_INPUT', 'A planner cannot start another planner.');
     const sub = createAgentContext(services, state, { request, history: [], cacheKey: `${input.cacheKey}:${name}:${state.llmCalls}`, agentName: name });
-    return services.agent(name).run(sub);
+    return services.largeInputs ? runWithLargeInputs(services.agent(name), sub, services.largeInputs, state.contextSize, null) : services.agent(name).run(sub);
   };
 
   return {

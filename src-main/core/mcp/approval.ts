@@ -1,25 +1,22 @@
 // Whether an MCP call asks the user first. Decided in code from the settings, never by the model.
+import { askUnderMode, DEFAULT_APPROVAL_MODE, type ApprovalMode } from '../../common/approvalModes.js';
 import type { McpServerConfig } from '../../common/settings.js';
 import type { ApprovalVerdict } from '../ports.js';
 import type { McpCallRef } from './types.js';
 
 export interface McpTrust {
   servers: readonly Pick<McpServerConfig, 'name' | 'trusted' | 'trustedTools'>[];
-  /** The app's approval mode; 'ask-risky' when absent. */
-  mode?: 'ask-risky' | 'ask-all' | 'allow-all';
+  /** The app's approval mode; the default mode when absent. */
+  mode?: ApprovalMode;
 }
 
-/**
- * Every call asks unless its server or the tool itself is marked trusted. 'allow-all' never asks;
- * 'ask-all' asks even for trusted tools.
- */
+/** A call is risky unless its server or the tool itself is marked trusted; the mode decides the rest. */
 export function mcpCallNeedsApproval(call: McpCallRef, trust: McpTrust): ApprovalVerdict {
-  const mode = trust.mode ?? 'ask-risky';
-  if (mode === 'allow-all') return { action: 'allow' };
-  if (mode === 'ask-all') return { action: 'ask', reasons: ['approval mode asks before every action'] };
   const server = trust.servers.find((s) => s.name === call.server);
-  if (server?.trusted || server?.trustedTools.includes(call.tool)) return { action: 'allow' };
-  return { action: 'ask', reasons: [`MCP tool "${call.tool}" of server "${call.server}" is not marked trusted`] };
+  const trusted = server?.trusted === true || server?.trustedTools.includes(call.tool) === true;
+  const risks = trusted ? [] : [`MCP tool "${call.tool}" of server "${call.server}" is not marked trusted`];
+  const reasons = askUnderMode(trust.mode ?? DEFAULT_APPROVAL_MODE, risks);
+  return reasons.length > 0 ? { action: 'ask', reasons } : { action: 'allow' };
 }
 
 /** The `isTrusted` predicate createMcpTool takes, read from the settings. */

@@ -3,6 +3,7 @@
 import { jsonrepair } from 'jsonrepair';
 import { z } from 'zod';
 import type { AgentName } from '../../common/agents.js';
+import { findPlanJson, normalisePlan } from './planShape.js';
 
 export interface PlanStep {
   id: string;
@@ -51,12 +52,10 @@ export function planJsonSchema(agents: readonly string[]): object {
 
 export type PlanParse = { ok: true; steps: PlanStep[] } | { ok: false; problems: string[] };
 
-/** Finds the plan JSON in a reply: a ```json block, else the first {...} span, else the whole text. */
+/** Finds the plan JSON in a reply: a ```json block, else a plan-like JSON value in the prose (planShape.ts). */
 export function extractPlanJson(reply: string, jsonBlock: string | null): string | null {
   if (jsonBlock !== null) return jsonBlock;
-  const start = reply.indexOf('{');
-  const end = reply.lastIndexOf('}');
-  return start >= 0 && end > start ? reply.slice(start, end + 1) : null;
+  return findPlanJson(reply);
 }
 
 export function parsePlan(json: string | null, opts: { agents: readonly string[]; knownIds?: ReadonlySet<string>; truncated?: boolean }): PlanParse {
@@ -68,7 +67,7 @@ export function parsePlan(json: string | null, opts: { agents: readonly string[]
   } catch (error) {
     return { ok: false, problems: [`The plan is not valid JSON (${(error as Error).message}).`] };
   }
-  const parsed = PlanSchema.safeParse(data);
+  const parsed = PlanSchema.safeParse(normalisePlan(data, opts.agents));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return {
@@ -103,28 +102,35 @@ export function validateSteps(steps: readonly PlanStep[], agents: readonly strin
   return problems;
 }
 
-/** A dependency cycle among the steps, as the ids along it, or null. */
+/**
+ * A dependency cycle among the steps, as the ids along it, or null. Depth-first with its own stack,
+ * not recursion: a model can write a dependency chain long enough to overflow the call stack.
+ */
 export function findCycle(steps: readonly PlanStep[]): string[] | null {
   const byId = new Map(steps.map((s) => [s.id, s]));
   const state = new Map<string, 'visiting' | 'done'>();
-  const path: string[] = [];
-  const visit = (id: string): string[] | null => {
-    if (state.get(id) === 'done') return null;
-    if (state.get(id) === 'visiting') return [...path.slice(path.indexOf(id)), id];
-    state.set(id, 'visiting');
-    path.push(id);
-    for (const need of byId.get(id)?.need ?? []) {
-      if (!byId.has(need) || need === id) continue;
-      const found = visit(need);
-      if (found) return found;
+  for (const root of steps) {
+    if (state.has(root.id)) continue;
+    // The path being walked, each entry with the index of its next need to look at.
+    const path: { id: string; next: number }[] = [{ id: root.id, next: 0 }];
+    state.set(root.id, 'visiting');
+    while (path.length > 0) {
+      const top = path[path.length - 1]!;
+      const needs = byId.get(top.id)?.need ?? [];
+      if (top.next >= needs.length) {
+        state.set(top.id, 'done');
+        path.pop();
+        continue;
+      }
+      const need = needs[top.next++]!;
+      if (!byId.has(need) || need === top.id || state.get(need) === 'done') continue;
+      if (state.get(need) === 'visiting') {
+        const ids = path.map((p) => p.id);
+        return [...ids.slice(ids.indexOf(need)), need];
+      }
+      state.set(need, 'visiting');
+      path.push({ id: need, next: 0 });
     }
-    path.pop();
-    state.set(id, 'done');
-    return null;
-  };
-  for (const step of steps) {
-    const found = visit(step.id);
-    if (found) return found;
   }
   return null;
 }

@@ -7,6 +7,7 @@ import type { Agent, AgentContext, AgentOutcome } from '../agent.js';
 import { assemblePrompt, type PromptSource, type PromptVars } from '../prompts.js';
 import type { ChatMessage } from '../ports.js';
 import { extractPlanJson, parsePlan, planJsonSchema, type PlanStep } from './plan.js';
+import { isNoUpdate } from './planShape.js';
 import { finalSummary, nextRunnable, stepRequest, type StepState } from './schedule.js';
 
 export interface PlannerOptions {
@@ -109,7 +110,7 @@ async function askForPlan(
     const reply = await ctx.callModel(conversation, { toolTags: ['json'], jsonSchema: allowNoUpdate ? undefined : planJsonSchema(agents), stream });
     reasoning += reply.reasoning;
     conversation.push({ role: 'assistant', content: reply.text });
-    if (allowNoUpdate && /^\s*NO_UPDATE\b/.test(reply.text) && reply.blocks.length === 0) return { ok: true, steps: [], reasoning, noUpdate: true };
+    if (allowNoUpdate && isNoUpdate(reply.text, reply.blocks.length > 0)) return { ok: true, steps: [], reasoning, noUpdate: true };
     const json = extractPlanJson(reply.text, reply.blocks[0]?.code ?? null);
     const parsed = parsePlan(json, { agents, knownIds, truncated: reply.truncated });
     if (parsed.ok) return { ok: true, steps: parsed.steps, reasoning, noUpdate: false };

@@ -11,25 +11,33 @@ export interface StepState extends PlanStep {
 
 /**
  * The first pending step, in plan order, whose needs are all done. Steps whose needs failed or
- * were skipped are skipped themselves (their input will never exist).
+ * were skipped are skipped themselves (their input will never exist). Linear in the plan's size: a
+ * skip spreads through a work list, so a long chain of dependents does not cost a pass per link.
  */
 export function nextRunnable(steps: StepState[]): StepState | null {
-  for (let changed = true; changed;) {
-    changed = false;
-    for (const step of steps) {
-      if (step.status !== 'pending') continue;
-      const blocked = step.need.some((id) => {
-        const dep = steps.find((s) => s.id === id);
-        return !dep || dep.status === 'failed' || dep.status === 'skipped';
-      });
-      if (blocked) {
-        step.status = 'skipped';
-        step.output = 'Skipped: a step it needs did not succeed.';
-        changed = true;
+  const byId = new Map<string, StepState>();
+  for (const step of steps) if (!byId.has(step.id)) byId.set(step.id, step);
+  const dependents = new Map<string, StepState[]>();
+  const blocked: StepState[] = [];
+  for (const step of steps) {
+    if (step.status !== 'pending') continue;
+    for (const id of step.need) {
+      const dep = byId.get(id);
+      if (!dep || dep.status === 'failed' || dep.status === 'skipped') blocked.push(step);
+      else if (dep.status === 'pending') {
+        const list = dependents.get(id);
+        if (list) list.push(step);
+        else dependents.set(id, [step]);
       }
     }
   }
-  return steps.find((s) => s.status === 'pending' && s.need.every((id) => steps.find((d) => d.id === id)?.status === 'done')) ?? null;
+  for (let step = blocked.pop(); step; step = blocked.pop()) {
+    if (step.status !== 'pending') continue;
+    step.status = 'skipped';
+    step.output = 'Skipped: a step it needs did not succeed.';
+    for (const dependent of dependents.get(step.id) ?? []) blocked.push(dependent);
+  }
+  return steps.find((s) => s.status === 'pending' && s.need.every((id) => byId.get(id)?.status === 'done')) ?? null;
 }
 
 export function stepRequest(prompts: PromptSource, vars: PromptVars, step: StepState, steps: readonly StepState[]): string {

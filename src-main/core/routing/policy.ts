@@ -9,7 +9,7 @@
 //     casual: the safer choice, because the casual agent runs no tool (no code, no file change,
 //     no browsing), answers in words and can tell the user which agent to pick. A wrong specialist
 //     would act; a wrong casual answer costs one message.
-import { AGENTS, needsMcpServer, type AgentChoice, type AgentName, type Complexity } from '../../common/agents.js';
+import { AGENTS, needsMcpServer, PLANNER, type AgentChoice, type AgentName, type Complexity } from '../../common/agents.js';
 import type { RoutingDecision } from '../../common/events.js';
 import type { ClassifierScores } from '../ports.js';
 import { matchGreeting } from './greetings.js';
@@ -54,14 +54,14 @@ export function decideRouteDetailed(scores: ClassifierScores, opts: RouteOptions
     ({ agent, complexity, language, confidence: { agent: agentConf, complexity: complexityConf } }) satisfies RoutingDecision;
 
   if (opts.userChoice && opts.userChoice !== 'auto') {
-    const complexity: Complexity = opts.userChoice === 'planner' ? 'HIGH' : 'LOW';
+    const complexity: Complexity = opts.userChoice === PLANNER ? 'HIGH' : 'LOW';
     return { decision: decide(opts.userChoice, complexity, 1, 1), reason: 'user', rule: 'user-choice' };
   }
   if (matchGreeting(opts.text)) {
     return { decision: decide('casual', 'LOW', 1, 1), reason: 'router', rule: 'greeting' };
   }
   if (pHigh >= 0.5) {
-    return { decision: decide('planner', 'HIGH', pHigh, pHigh), reason: 'planner', rule: 'complexity-high' };
+    return { decision: decide(PLANNER, 'HIGH', pHigh, pHigh), reason: 'planner', rule: 'complexity-high' };
   }
   const pLow = scores.complexity.LOW;
   const ranked = rankAgents(scores.agent, opts.mcpConfigured);

@@ -1,5 +1,7 @@
 // The web agent's action language, parsed tolerantly: keywords in any case, with or without a colon,
-// inside bullets, bold or backticks. Problems come back as precise sentences for the model.
+// inside bullets, bold or backticks, but only on a line that is the action (actionLine.ts).
+// Problems come back as precise sentences for the model.
+import { actionLine } from './actionLine.js';
 import type { FieldValue, PageForm } from './driver.js';
 
 export type WebAction =
@@ -15,7 +17,6 @@ export interface ParsedReply {
   problems: string[];
 }
 
-const KEYWORD = /^\s*(?:[-*>]\s*)?(?:\*\*|`)?\s*(note|search|open|back|form|submit|done)\b\s*:?\s*(?:\*\*|`)?\s*:?\s*(.*)$/i;
 const FIELD = /^\s*(?:[-*]\s*)?\[([^\]\n]+)\]\s*\((.*)\)\s*$/;
 
 function unquote(text: string): string {
@@ -49,10 +50,9 @@ export function parseReply(reply: string): ParsedReply {
       form.values.push({ handle: field[1]!.trim(), value: field[2]!.trim() });
       continue;
     }
-    const m = KEYWORD.exec(line);
+    const m = actionLine(line);
     if (!m) continue;
-    const keyword = m[1]!.toUpperCase();
-    const rest = m[2]!.trim();
+    const { keyword, rest } = m;
     if (keyword === 'NOTE') {
       if (rest) out.notes.push(unquote(rest));
     } else if (keyword === 'SEARCH') {
@@ -74,7 +74,8 @@ export function parseReply(reply: string): ParsedReply {
       if (form) form.button = unquote(rest) || null;
       else out.problems.push('SUBMIT only goes inside a FORM action, after its [field](value) lines.');
     } else if (keyword === 'DONE') {
-      const summary = [rest, ...lines.slice(i + 1)].join('\n').trim();
+      // The answer is what follows DONE; a bare DONE closing an answer written above it keeps that answer.
+      const summary = [rest, ...lines.slice(i + 1)].join('\n').trim() || answerAbove(lines.slice(0, i));
       if (summary) take({ kind: 'done', summary }, keyword);
       else out.problems.push('DONE needs your final answer after it, on the same line or the lines below.');
       break;
@@ -86,6 +87,14 @@ export function parseReply(reply: string): ParsedReply {
   }
   if (ignored.length) out.problems.push(`Only one action per reply: I did ${out.action?.kind.toUpperCase()} and ignored ${ignored.join(', ')}.`);
   return out;
+}
+
+/** The reply's text above a bare DONE, without its action and note lines. */
+export function answerAbove(lines: readonly string[]): string {
+  return lines
+    .filter((l) => actionLine(l) === null)
+    .join('\n')
+    .trim();
 }
 
 const CHECKED = /^(on|checked|check|yes|true|x|1|tick|ticked|selected)$/i;

@@ -8,6 +8,7 @@ import { assemblePrompt, type PromptSource, type PromptVars } from '../prompts.j
 import type { BrowserDriver, WebSearch } from './driver.js';
 import { WebActions } from './webActions.js';
 import { parseReply } from './actions.js';
+import { decideStep } from './step.js';
 import { formatNotes, withSources, type Note } from './observe.js';
 import { StuckDetector } from './stuck.js';
 import { newNonce } from './text.js';
@@ -51,6 +52,7 @@ async function runWeb(ctx: AgentContext, deps: WebAgentDeps): Promise<AgentOutco
   const stuck = new StuckDetector();
   let feedback: string[] = [];
   let blockers = 0;
+  let reminded = false;
   let ending: string | null = null;
   try {
     for (let step = 1; step <= maxSteps && ending === null; step++) {
@@ -69,7 +71,8 @@ async function runWeb(ctx: AgentContext, deps: WebAgentDeps): Promise<AgentOutco
       const messages: ChatMessage[] = [{ role: 'system', content: system }, ...ctx.history, { role: 'user', content: user }];
       const reply = await ctx.callModel(messages);
       feedback = [];
-      const parsed = parseReply(reply.text);
+      const decision = decideStep(reply.text, reminded);
+      const { parsed } = decision;
       for (const text of parsed.notes) notes.push({ text, source: actions.currentSource() });
       feedback.push(...parsed.problems);
       const replyVerdict = stuck.reply(reply.text);
@@ -78,12 +81,13 @@ async function runWeb(ctx: AgentContext, deps: WebAgentDeps): Promise<AgentOutco
         continue;
       }
       if (replyVerdict === 'repeat') feedback.push(assemblePrompt(deps.prompts, 'web/repeat', vars({})).trim());
-      if (parsed.action === null) {
-        if (parsed.problems.length === 0) feedback.push(assemblePrompt(deps.prompts, 'web/no-action', vars({})).trim());
+      if (decision.kind === 'answer') return outcome(ctx, decision.answer, notes, true);
+      if (decision.kind === 'retry') {
+        if (decision.remind) feedback.push(assemblePrompt(deps.prompts, 'web/no-action', vars({})).trim());
+        reminded ||= decision.remind;
         continue;
       }
-      if (parsed.action.kind === 'done') return outcome(ctx, parsed.action.summary, notes, true);
-      const result = await actions.perform(parsed.action);
+      const result = await actions.perform(decision.action);
       feedback.push(...result.feedback);
       const pageVerdict = result.landed ? stuck.page(result.landed.url, result.landed.content) : 'ok';
       if (pageVerdict === 'stuck') ending = 'stuck';

@@ -4,9 +4,14 @@ import { AGENT_CHOICES, type AgentChoice } from '../../common/agents.js';
 import { PROVIDER_KINDS, type ProviderKind } from '../../common/providers.js';
 
 import { parseCheckpointArgs, type CheckpointArgs } from './checkpointArgs.js';
+import { parseServeArgs, type ServeArgs } from './serveArgs.js';
+import { parseScheduleArgs, parseScheduledRun, SCHEDULE_OPTIONS, SCHEDULE_USAGE, type ScheduleArgs, type ScheduledRunArgs } from './scheduleArgs.js';
+import type { RunArgs } from './runArgs.js';
 import { UsageError } from './usageError.js';
+import { parseMemoryArgs, type MemoryArgs } from './memoryArgs.js';
 
 export { UsageError };
+export type { RunArgs };
 
 export const USAGE = `Usage:
   agentic                                 an interactive chat (also: agentic chat [--agent NAME] …)
@@ -15,36 +20,24 @@ export const USAGE = `Usage:
           [--replay FILE] [--yes] [--block-timeout SECONDS] [--max-attempts N] [--session ID] [--json]
           (REQUEST "-" reads it from standard input; --file PATH reads it from a file)
   agentic route ["REQUEST" | --file PATH] [--json]     (no REQUEST: one request per stdin line)
-  agentic models list|download ID|rm ID [--json]   (language models and whisper-* speech-to-text models)
+  agentic models list|download ID|rm ID [--json]   (language, whisper-* speech-to-text and embedding models)
   agentic listen FILE.wav [--stt-model ID_OR_PATH] [--language CODE] [--json]   (utterances and their transcripts)
   agentic say "TEXT" [--out FILE.wav] [--language CODE] [--voice ID]
   agentic sessions [--json]
+  agentic search "QUERY" [--workspace DIR] [--json]   (the workspace's documents by words and meaning; indexes what is new first)
+  agentic memory list [--json] | add "TEXT" | rm ID [--desktop]   (facts kept across sessions)
+  agentic serve [--port N] [--host ADDR] [--new-token] [--allow-origin URL]… [provider flags as in run] [--yes]
+          (the OpenAI-compatible local API and MCP over HTTP; prints its base URL and token)
+  agentic mcp [--workspace DIR] [provider flags as in run] [--yes]   (an MCP server on stdin/stdout)
   agentic sandbox --explain [--workspace DIR] [--json]   (the sandbox policy blocks run under)
   agentic doctor [--json]   (what runs where on this computer, and what to do about each problem)
   agentic engines list [--json] | use auto|cuda|vulkan|metal|cpu   (llama.cpp builds; use pins one)
   agentic changes [--session ID] [--turn N] [--desktop] [--json]   (default: the latest session's last turn)
   agentic undo|redo [--session ID] [--turn N] [--cascade] [--desktop] [--json]
           (--cascade also undoes the later turns, or redoes the earlier ones;
-           --desktop works on the desktop app's sessions instead of the CLI's and web host's)`;
+           --desktop works on the desktop app's sessions instead of the CLI's and web host's)
+${SCHEDULE_USAGE}`;
 
-export interface RunArgs {
-  command: 'run';
-  request: string;
-  /** Where the request comes from: the argument itself, standard input (`-`), or --file. */
-  requestFrom: 'argument' | 'stdin' | 'file';
-  file?: string;
-  workspace?: string;
-  agent: AgentChoice;
-  provider?: ProviderKind;
-  model?: string;
-  baseUrl?: string;
-  replay?: string;
-  yes: boolean;
-  blockTimeoutSec?: number;
-  maxAttempts?: number;
-  session?: string;
-  json: boolean;
-}
 export interface RouteArgs {
   command: 'route';
   request?: string;
@@ -90,7 +83,30 @@ export interface SayArgs {
   language?: string;
   voice?: string;
 }
-export type CliArgs = RunArgs | RouteArgs | ModelsArgs | SessionsArgs | CheckpointArgs | SandboxArgs | DoctorArgs | EnginesArgs | ChatArgs | ListenArgs | SayArgs;
+export interface SearchArgs {
+  command: 'search';
+  query: string;
+  workspace?: string;
+  json: boolean;
+}
+
+export type CliArgs =
+  | RunArgs
+  | RouteArgs
+  | ModelsArgs
+  | SessionsArgs
+  | CheckpointArgs
+  | SandboxArgs
+  | DoctorArgs
+  | EnginesArgs
+  | ChatArgs
+  | ListenArgs
+  | SayArgs
+  | SearchArgs
+  | MemoryArgs
+  | ServeArgs
+  | ScheduleArgs
+  | ScheduledRunArgs;
 /** `agentic` alone or `agentic chat`: the interactive chat, with run's engine options. */
 export type ChatArgs = { command: 'chat' } & Pick<
   RunArgs,
@@ -119,6 +135,11 @@ const OPTIONS = {
   language: { type: 'string' },
   out: { type: 'string' },
   voice: { type: 'string' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'new-token': { type: 'boolean' },
+  'allow-origin': { type: 'string', multiple: true },
+  ...SCHEDULE_OPTIONS,
 } as const;
 
 function positiveInt(name: string, raw: string | undefined, max: number): number | undefined {
@@ -137,7 +158,7 @@ function argsProblem(error: Error & { code?: string }): string {
   return error.message.split('\n')[0] ?? 'bad arguments';
 }
 
-function chatArgs(rest: readonly string[], v: Record<string, string | boolean | undefined>): ChatArgs {
+function chatArgs(rest: readonly string[], v: Record<string, string | boolean | string[] | undefined>): ChatArgs {
   if (rest.length > 0) throw new UsageError('chat takes no REQUEST: type requests at its prompt (or use: agentic run "REQUEST").');
   const str = (name: string): string | undefined => (typeof v[name] === 'string' ? (v[name] as string) : undefined);
   const agent = str('agent') ?? 'auto';
@@ -175,6 +196,7 @@ export function parseCli(argv: readonly string[]): CliArgs | 'help' {
   const json = v.json ?? false;
   switch (command) {
     case 'run': {
+      if (v.schedule !== undefined) return parseScheduledRun(rest, v);
       if (v.file !== undefined && rest.length > 0) throw new UsageError('run takes a REQUEST or --file PATH, not both.');
       if (v.file !== undefined && !v.file.trim()) throw new UsageError('--file needs the path of a file that holds the request.');
       if (v.file === undefined && (rest.length !== 1 || !rest[0]?.trim())) {
@@ -218,12 +240,17 @@ export function parseCli(argv: readonly string[]): CliArgs | 'help' {
     }
     case 'sessions':
       return { command, json };
+    case 'memory':
+      return parseMemoryArgs(rest, v);
     case 'listen':
       if (rest.length !== 1 || !rest[0]?.trim()) throw new UsageError('listen needs one FILE.wav.');
       return { command, file: rest[0], sttModel: v['stt-model'], language: v.language, json };
     case 'say':
       if (rest.length !== 1 || !rest[0]?.trim()) throw new UsageError('say needs one "TEXT" (quote it).');
       return { command, text: rest[0], out: v.out, language: v.language, voice: v.voice };
+    case 'search':
+      if (rest.length !== 1 || !rest[0]?.trim()) throw new UsageError('search needs one "QUERY" (quote it).');
+      return { command, query: rest[0], workspace: v.workspace, json };
     case 'sandbox':
       if (!v.explain || rest.length > 0) throw new UsageError('sandbox needs: --explain [--workspace DIR] [--json].');
       return { command, workspace: v.workspace, json };
@@ -242,6 +269,11 @@ export function parseCli(argv: readonly string[]): CliArgs | 'help' {
     case 'undo':
     case 'redo':
       return parseCheckpointArgs(command, rest, v);
+    case 'serve':
+    case 'mcp':
+      return parseServeArgs(command, rest, v);
+    case 'schedule':
+      return parseScheduleArgs(rest, v);
     case undefined:
     case 'chat':
       return chatArgs(rest, v);

@@ -7,6 +7,7 @@ import { createInterface, type Interface } from 'node:readline/promises';
 import { createApp, type App } from '../../app.js';
 import { appPaths } from '../../app/paths.js';
 import { AGENT_CHOICES, type AgentChoice } from '../../common/agents.js';
+import { escapeControls as safe } from '../../common/terminalText.js';
 import type { AskUser } from '../../core/ports.js';
 import { createLogger } from '../../node/logger.js';
 import { UsageError, type ChatArgs } from './args.js';
@@ -170,7 +171,7 @@ function command(state: ChatState, text: string): void {
       if (!session) state.out.write(`No session "${arg}". /sessions lists them.\n`);
       else {
         state.sessionId = session.id;
-        state.out.write(`Continuing “${session.title}”.\n`);
+        state.out.write(`Continuing “${safe(session.title)}”.\n`);
       }
       return;
     }
@@ -187,7 +188,7 @@ function listSessions(state: ChatState): void {
   if (sessions.length === 0) state.out.write('No sessions yet.\n');
   for (const s of sessions) {
     const mark = s.id === state.sessionId ? '*' : ' ';
-    state.out.write(`${mark} ${s.id}  ${new Date(s.updatedAt).toISOString().slice(0, 16).replace('T', ' ')}  ${s.title}\n`);
+    state.out.write(`${mark} ${s.id}  ${new Date(s.updatedAt).toISOString().slice(0, 16).replace('T', ' ')}  ${safe(s.title)}\n`);
   }
 }
 
@@ -195,16 +196,17 @@ function listSessions(state: ChatState): void {
 function inlineApprover(current: () => ChatState | null, yes: boolean): AskUser {
   return async (request) => {
     const state = current();
-    const reasons = request.reasons.join('; ');
+    // The block and the reasons quote the model: shown with control characters escaped.
+    const reasons = safe(request.reasons.join('; '));
     if (yes || !state) {
-      process.stderr.write(`${yes ? 'approved (--yes)' : 'declined'}: ${request.tool} block — ${reasons}\n`);
+      process.stderr.write(`${yes ? 'approved (--yes)' : 'declined'}: ${safe(request.tool)} block — ${reasons}\n`);
       return yes;
     }
-    const shown = request.command.length > 2000 ? `${request.command.slice(0, 2000)}\n…` : request.command;
+    const shown = safe(request.command.length > 2000 ? `${request.command.slice(0, 2000)}\n…` : request.command);
     const onAbort = (): void => state.question?.abort();
     request.signal.addEventListener('abort', onAbort, { once: true });
     try {
-      const answer = await ask(state, `\nThis ${request.tool} block needs your approval (${reasons}):\n${shown}\nRun it? [y/N] `);
+      const answer = await ask(state, `\nThis ${safe(request.tool)} block needs your approval (${reasons}):\n${shown}\nRun it? [y/N] `);
       const approved = answer !== null && /^y(es)?$/i.test(answer.trim());
       state.out.write(approved ? 'approved\n' : 'declined\n');
       return approved;

@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { appPaths, desktopDataDir } from '../../app/paths.js';
 import type { ChangeView, RestoreResult } from '../../common/checkpoints.js';
+import { escapeControls as safe } from '../../common/terminalText.js';
 import { SettingsFile } from '../../node/settings/settingsFile.js';
 import { CheckpointService } from '../../node/checkpoints/service.js';
 import { limitsFrom } from '../../node/checkpoints/wiring.js';
@@ -22,7 +23,8 @@ class Refusal extends Error {
 
 const KIND_WIDTH = 9;
 function changeLine(c: ChangeView): string {
-  const name = c.kind === 'renamed' ? `${c.from} → ${c.path}` : c.path;
+  // A file name is the blocks' to choose: shown with its control characters escaped.
+  const name = safe(c.kind === 'renamed' ? `${c.from} → ${c.path}` : c.path);
   const dir = c.entry === 'dir' ? '/' : '';
   const note = c.restorable ? '' : '  (over the size limit: not kept, cannot be undone)';
   return `  ${c.kind.padEnd(KIND_WIDTH)} ${name}${dir}${note}`;
@@ -100,11 +102,11 @@ function printRestore(result: RestoreResult, args: CheckpointArgs, n: number, nu
     if (!args.json) {
       const which = result.turns.map((t) => numberOf(t) || t).join(', ');
       process.stdout.write(`${verb} turn${result.turns.length > 1 ? 's' : ''} ${which}: ${result.restored} path${result.restored === 1 ? '' : 's'} restored.\n`);
-      for (const p of result.skipped) process.stdout.write(`  left as is (over the size limit, not kept): ${p}\n`);
+      for (const p of result.skipped) process.stdout.write(`  left as is (over the size limit, not kept): ${safe(p)}\n`);
     }
     return 0;
   }
   const hint = result.conflicts.some((c) => c.byTurn) && !args.cascade ? ` Run again with --cascade to ${args.command} those turns too.` : '';
-  process.stderr.write(`agentic: cannot ${args.command} turn ${n}: ${result.reason}${hint}\n`);
+  process.stderr.write(`agentic: cannot ${args.command} turn ${n}: ${safe(result.reason)}${hint}\n`);
   return 1;
 }

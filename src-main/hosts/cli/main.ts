@@ -26,6 +26,8 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./models.js')).modelsCommand(args);
     case 'sessions':
       return (await import('./models.js')).sessionsCommand(args);
+    case 'memory':
+      return (await import('./memory.js')).memoryCommand(args);
     case 'listen':
       return (await import('./voice.js')).listenCommand(args);
     case 'say':
@@ -34,6 +36,12 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./chat.js')).chatCommand(args);
     case 'sandbox':
       return (await import('./sandbox.js')).sandboxCommand(args);
+    case 'search':
+      return (await import('./search.js')).searchCommand(args);
+    case 'serve':
+      return (await import('./serve.js')).serveCommand(args);
+    case 'mcp':
+      return (await import('./mcpStdio.js')).mcpCommand(args);
     case 'doctor':
       return (await import('./doctor.js')).doctorCommand(args);
     case 'engines':
@@ -42,6 +50,10 @@ async function main(argv: string[]): Promise<number> {
     case 'undo':
     case 'redo':
       return (await import('./checkpoints.js')).checkpointCommand(args);
+    case 'schedule':
+      return (await import('./schedule.js')).scheduleCommand(args);
+    case 'run-schedule':
+      return (await import('./scheduleRun.js')).scheduledRunCommand(args);
   }
 }
 

@@ -1,12 +1,14 @@
 // `agentic models` and `agentic sessions`.
 import { join } from 'node:path';
 import { appPaths } from '../../app/paths.js';
+import { escapeControls } from '../../common/terminalText.js';
 import { formatSpeed } from '../../common/models.js';
 import { loadCatalog, ModelManager } from '../../node/llm/modelManager.js';
 import { speedSources } from '../../node/llm/machineProfile.js';
 import { createLogger } from '../../node/logger.js';
 import { SqliteStore } from '../../node/store/sqliteStore.js';
 import { WhisperModels, whisperModelsDir } from '../../node/voice/models.js';
+import { embeddingCatalogPath, embeddingModels } from '../../node/knowledge/embedder.js';
 import type { ModelsArgs, SessionsArgs } from './args.js';
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
@@ -22,9 +24,12 @@ export async function modelsCommand(args: ModelsArgs): Promise<number> {
   });
   // Speech-to-text models (whisper-*) share the command, in their own folder and catalogue.
   const whisper = new WhisperModels(whisperModelsDir(paths.modelsDir), createLogger({ level: 'error' }));
-  const manager = args.id && whisper.catalog.some((e) => e.id === args.id) ? whisper.manager : llm;
+  // The knowledge index's embedding models too (issue 30).
+  const embeddingIds = new Set(loadCatalog(embeddingCatalogPath()).map((e) => e.id));
+  const embedding = embeddingModels(paths.modelsDir, createLogger({ level: 'error' }));
+  const manager = args.id && whisper.catalog.some((e) => e.id === args.id) ? whisper.manager : args.id && embeddingIds.has(args.id) ? embedding : llm;
   if (args.action === 'list') {
-    const models = [...(await llm.list()), ...(await whisper.list(''))];
+    const models = [...(await llm.list()), ...(await whisper.list('')), ...(await embedding.list())];
     if (args.json) for (const m of models) process.stdout.write(JSON.stringify(m) + '\n');
     else {
       for (const m of models) {
@@ -60,7 +65,7 @@ export async function sessionsCommand(args: SessionsArgs): Promise<number> {
   const store = SqliteStore.open(join(appPaths({ host: 'cli' }).dataDir, 'sessions.db'));
   try {
     for (const s of store.listSessions()) {
-      process.stdout.write(args.json ? JSON.stringify(s) + '\n' : `${s.id}  ${new Date(s.updatedAt).toISOString().slice(0, 16)}  ${s.title}\n`);
+      process.stdout.write(args.json ? JSON.stringify(s) + '\n' : `${s.id}  ${new Date(s.updatedAt).toISOString().slice(0, 16)}  ${escapeControls(s.title)}\n`);
     }
   } finally {
     store.close();

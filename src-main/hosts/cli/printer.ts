@@ -1,5 +1,6 @@
 // How `agentic run` shows a turn: JSON lines with --json, readable text otherwise.
 import type { AppEvent } from '../../common/events.js';
+import { escapeControls as safe, streamEscaper } from '../../common/terminalText.js';
 
 export type Printer = (event: AppEvent) => void;
 
@@ -14,7 +15,7 @@ export function jsonPrinter(out: NodeJS.WritableStream): Printer {
 
 /** The last lines of a block's output: why it failed, when the terminal did not already show it. */
 export function tailLines(text: string, count = 6): string {
-  const lines = text.replace(/\r/g, '').trimEnd().split('\n');
+  const lines = safe(text.replace(/\r/g, '')).trimEnd().split('\n');
   const tail = lines.slice(-count).map((l) => `   ${l}`);
   return (lines.length > count ? ['   …', ...tail] : tail).join('\n');
 }
@@ -31,6 +32,14 @@ export function textPrinter(out: NodeJS.WritableStream, err: NodeJS.WritableStre
   // A terminal sees the percentage count up on one line; a pipe or a log gets only the start and the end.
   const live = (err as NodeJS.WriteStream).isTTY === true;
   let loading: string | null = null;
+  // What the model and the blocks write is shown with its control characters escaped (common/terminalText.ts).
+  const answer = streamEscaper();
+  const terminal = streamEscaper();
+  const stream = (text: string) => {
+    if (!text) return;
+    out.write(text);
+    midLine = !text.endsWith('\n');
+  };
   return (event) => {
     switch (event.type) {
       case 'model.loadProgress':
@@ -45,30 +54,31 @@ export function textPrinter(out: NodeJS.WritableStream, err: NodeJS.WritableStre
         }
         break;
       case 'llm.started':
+        stream(answer.flush());
         // Each model call is its own reply: never glue it to the end of the previous one.
         if (midLine) out.write('\n');
         midLine = false;
         break;
       case 'agent.selected': {
         const why = event.routing ? ` (${event.routing.complexity}, ${event.routing.language}, ${Math.round(event.routing.confidence.agent * 100)}%)` : '';
-        line(`[${event.agent}]${why}`);
+        line(`[${event.agent}]${safe(why)}`);
         break;
       }
       case 'answer.delta':
-        out.write(event.text);
-        midLine = !event.text.endsWith('\n');
+        stream(answer.write(event.text));
         break;
       case 'block.started':
-        line(`── running ${event.tool}${event.savePath ? ` → ${event.savePath}` : ''} ──`);
+        stream(answer.flush());
+        line(`── running ${safe(event.tool)}${event.savePath ? ` → ${safe(event.savePath)}` : ''} ──`);
         break;
       case 'terminal.output':
         if (event.data) shown.add(event.blockId);
-        out.write(event.data);
-        midLine = !event.data.endsWith('\n');
+        stream(terminal.write(event.data));
         break;
       case 'block.finished': {
+        stream(terminal.flush());
         const mark = event.success ? '✓' : '✗';
-        line(`── ${mark} ${event.tool} ${event.status}${event.exitCode !== null ? `, exit ${event.exitCode}` : ''}, ${Math.round(event.durationMs)} ms ──`);
+        line(`── ${mark} ${safe(event.tool)} ${event.status}${event.exitCode !== null ? `, exit ${event.exitCode}` : ''}, ${Math.round(event.durationMs)} ms ──`);
         if (event.status === 'declined') line('   not run: declined');
         else if (!event.success && !shown.has(event.blockId) && event.output.trim()) line(tailLines(event.output));
         break;
@@ -76,19 +86,26 @@ export function textPrinter(out: NodeJS.WritableStream, err: NodeJS.WritableStre
       case 'context.compacted':
         line(`[history summarised: ${event.beforeTokens} → ${event.afterTokens} tokens]`);
         break;
+      case 'work.progress':
+        line(event.stage === 'part' ? `[reading part ${event.part} of ${event.parts}]` : `[combining ${event.parts} parts]`);
+        break;
+      case 'input.stored':
+        line(`[kept as ${event.path}: ${event.chars} characters, about ${event.tokens} tokens]`);
+        break;
       case 'plan.updated':
-        line(event.steps.map((s) => `  [${s.status}] ${s.id} ${s.agent}: ${s.task}`).join('\n'));
+        line(safe(event.steps.map((s) => `  [${s.status}] ${s.id} ${s.agent}: ${s.task}`).join('\n')));
         break;
       case 'browser.navigated':
-        line(`[web] ${event.url}`);
+        line(`[web] ${safe(event.url)}`);
         break;
       case 'turn.done':
+        stream(answer.flush());
         if (midLine) out.write('\n');
         midLine = false;
         break;
       case 'turn.failed':
         if (midLine) out.write('\n');
-        err.write(`error: ${event.error.message} (${event.error.code})\n`);
+        err.write(`error: ${safe(event.error.message)} (${event.error.code})\n`);
         break;
       case 'turn.cancelled':
         line('[stopped]');

@@ -1,7 +1,7 @@
 // The --workspace folder, checked before anything is created: Node's recursive mkdir loops for ever
 // on procfs and sysfs (they answer every path with "exists" or EACCES in ways it does not expect),
 // and a folder that cannot be written should be refused with its real cause, not fail mid-turn.
-import { existsSync, mkdirSync, rmSync, statfsSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync, rmSync, statfsSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { UsageError } from './args.js';
 
@@ -78,6 +78,8 @@ function createFolders(dir: string): void {
 
 /** Creates (if needed) and checks an absolute workspace path; throws UsageError (exit 2) with the cause. */
 export function prepareWorkspace(dir: string): string {
+  // The root (or a link to it) would be scanned whole for checkpoints: refused before anything runs.
+  if (existsSync(dir) && realpathSync(dir) === '/') throw new UsageError(`Cannot use ${dir} as the workspace: it is the root folder. Choose a project folder.`);
   const special = specialFilesystem(nearestExisting(dir));
   if (special) throw new UsageError(`Cannot use ${dir} as the workspace: it is on ${special}, which holds no files. Choose a folder on a disk.`);
   try {

@@ -77,7 +77,8 @@ function stageFile(root: string, rel: string, target: FsEntry, tmpName: string, 
     symlinkSync(target.target ?? '', tmp);
   } else {
     writeFileSync(tmp, objects.read(target.hash!), { mode: 0o600 });
-    chmodSync(tmp, target.mode);
+    // Never a set-user-ID or set-group-ID bit: a block's checkpoint must not hand one back on redo.
+    chmodSync(tmp, target.mode & ~0o6000);
     const seconds = target.mtimeMs / 1000;
     utimesSync(tmp, seconds, seconds);
   }
@@ -117,8 +118,8 @@ export async function applyJournal(root: string, journal: Journal, objects: Obje
       ensureParents(root, op.path);
       const abs = join(root, op.path);
       if (target.kind === 'dir') {
-        if (!lstatOrNull(abs)) mkdirSync(abs, { mode: target.mode });
-        chmodSync(abs, target.mode);
+        if (!lstatOrNull(abs)) mkdirSync(abs, { mode: target.mode & ~0o6000 });
+        chmodSync(abs, target.mode & ~0o6000);
       } else {
         staged.push({ tmp: stageFile(root, op.path, target, tmpOf(op.i), objects), abs, link: target.kind === 'link' });
       }

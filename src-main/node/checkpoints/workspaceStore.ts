@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { FsEntry, RestoreResult } from '../../common/checkpoints.js';
 import { AppError } from '../../common/errors.js';
 import { diffManifests, type Manifest } from '../../core/checkpoints/changes.js';
-import { laterApplied, pathsOf, planRestore, redoChain, undoChain, type TurnChanges } from '../../core/checkpoints/plan.js';
+import { laterApplied, pathsOf, planRestore, redoChain, undoChain, type TurnChanges } from '../../core/checkpoints/restorePlan.js';
 import type { Logger } from '../../core/ports.js';
 import { fsyncAll, writeFileAtomic, writeFileReplacing } from './atomic.js';
 import { acquire, withLock } from './lock.js';

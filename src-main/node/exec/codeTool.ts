@@ -10,6 +10,7 @@ import { workspaceRelative, writeInWorkspace } from '../workspace/guard.js';
 import { planFor, type CommandLine } from './languages.js';
 import { runInPty, type PtyRunResult } from './ptyRun.js';
 import { specFor, type SpecOptions } from './blockSpec.js';
+import type { SandboxSpec } from './sandboxPolicy.js';
 import type { CodeLanguage, Toolchain } from './toolchains.js';
 
 export interface CodeToolOptions extends SpecOptions {
@@ -75,16 +76,21 @@ class CodeTool implements Tool {
       if (!workspace?.isDirectory()) throw new AppError('NOT_FOUND', `The workspace ${ctx.workspace} does not exist or is not a folder.`);
       const spec = await specFor(this.options, ctx.workspace);
       savedTo = await saveBlock(block, ctx.workspace);
-      buildDir = await mkdtemp(path.join(os.tmpdir(), 'agentic-block-'));
-      const plan = planFor(this.tag, block.code, { toolchain: this.toolchain, buildDir, workspace: ctx.workspace, cacheDir: path.join(spec.home!, '.cache') });
+      buildDir = await mkdtemp(path.join(os.tmpdir(), `agentic-block-${process.pid}-`));
+      const plan = planFor(this.tag, block.code, { toolchain: this.toolchain, buildDir, workspace: spec.workspace, cacheDir: path.join(spec.home!, '.cache') });
       await writeFile(path.join(buildDir, plan.sourceName), block.code);
-      const exec = (line: CommandLine, timeoutMs: number) =>
+      // The compiler writes the program into the build folder; the program itself gets the folder
+      // read-only, so what it writes goes to its bounded /tmp (or the workspace), not the host's temp folder.
+      const compileSpec: Omit<SandboxSpec, 'workspace'> = { ...spec, writable: [buildDir] };
+      const runSpec: Omit<SandboxSpec, 'workspace'> = { ...spec, writable: [], readOnly: [...(spec.readOnly ?? []), buildDir] };
+      const exec = (line: CommandLine, timeoutMs: number, sandboxSpec: Omit<SandboxSpec, 'workspace'>) =>
         runInPty({
           ...line,
-          cwd: ctx.workspace,
+          // The resolved workspace: the one the policy was checked on is the one bound.
+          cwd: spec.workspace,
           env: { ...this.toolchain.env, ...plan.env },
           sandbox: this.options.sandbox,
-          sandboxSpec: { ...spec, writable: [buildDir!] },
+          sandboxSpec,
           timeoutMs,
           signal: ctx.signal,
           onOutput: ctx.onOutput,
@@ -93,14 +99,14 @@ class CodeTool implements Tool {
       let prefix = '';
       if (plan.compile) {
         const compileLimit = this.options.compileTimeoutMs();
-        const compiled = await exec(plan.compile, compileLimit);
+        const compiled = await exec(plan.compile, compileLimit, compileSpec);
         prefix = plainText(compiled.output);
         if (statusOf(compiled) !== 'ok') {
           const feedback = compiled.cancelled ? undefined : failureFeedback('compile', compiled, compileLimit);
           return done({ status: statusOf(compiled), exitCode: compiled.exitCode, output: prefix, savedTo, ...(feedback ? { feedback } : {}) });
         }
       }
-      const ran = await exec(plan.run, ctx.timeoutMs);
+      const ran = await exec(plan.run, ctx.timeoutMs, runSpec);
       const feedback = ran.cancelled ? undefined : failureFeedback('run', ran, ctx.timeoutMs);
       return done({ status: statusOf(ran), exitCode: ran.exitCode, output: prefix + plainText(ran.output), savedTo, ...(feedback ? { feedback } : {}) });
     } catch (error) {

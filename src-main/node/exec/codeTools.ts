@@ -1,8 +1,9 @@
 // The code tools of this machine: toolchains and sandbox detected once, one Tool per language.
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Logger, Tool } from '../../core/ports.js';
+import { processAlive } from '../processAlive.js';
 import { createCodeTool, missingToolchainTool } from './codeTool.js';
 import { toolchainRoots } from './blockSpec.js';
 import { explainSandbox, type SandboxExplanation } from './explain.js';
@@ -55,11 +56,19 @@ function getter<T>(value: T | (() => T) | undefined, fallback: T): () => T {
   return () => value ?? fallback;
 }
 
+/** Build folders (agentic-block-PID-*) of app processes that were killed before their block's cleanup ran. */
+async function sweepBuildFolders(): Promise<void> {
+  for (const name of await readdir(os.tmpdir()).catch(() => [] as string[])) {
+    const owner = Number(/^agentic-block-(\d+)-/.exec(name)?.[1] ?? NaN);
+    if (Number.isInteger(owner) && owner !== process.pid && !processAlive(owner)) await rm(path.join(os.tmpdir(), name), { recursive: true, force: true }).catch(() => {});
+  }
+}
+
 export async function createCodeTools(options: CreateCodeToolsOptions = {}): Promise<CodeTools> {
   const detect = () => (options.toolchainCache ? cachedToolchains(options.toolchainCache, detectToolchains) : detectToolchains());
   const [toolchains, sandbox] = await Promise.all([options.toolchains ?? detect(), options.sandbox ?? detectSandbox()]);
   const homesDir = options.homesDir ?? path.join(os.tmpdir(), `agentic-homes-${process.getuid?.() ?? 'user'}`);
-  await mkdir(homesDir, { recursive: true, mode: 0o700 });
+  await Promise.all([mkdir(homesDir, { recursive: true, mode: 0o700 }), sweepBuildFolders()]);
   if (sandbox.warning) options.logger?.warn(sandbox.warning);
   const installed = toolchains.filter((t) => t.available);
   const languages = installed.map((t) => t.language);

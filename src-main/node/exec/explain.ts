@@ -2,7 +2,7 @@
 // same functions the code tools run (specFor, policyMounts, envFor, wrapCommand), so what it shows is
 // what a block gets.
 import os from 'node:os';
-import { hiddenPaths, policyMounts, type Mount } from './sandboxPolicy.js';
+import { DECLARED_CACHES, hiddenPaths, policyMounts, type Mount } from './sandboxPolicy.js';
 import { specFor, type SpecOptions } from './blockSpec.js';
 import { envFor } from './ptyRun.js';
 import { wrapCommand, type SandboxInfo } from './sandbox.js';
@@ -15,7 +15,10 @@ export interface SandboxExplanation {
   blocksRun: boolean;
   identity: string;
   privileges: string[];
+  /** The workspace's real path: the one checked, bound and shown to blocks. */
   workspace: string;
+  /** The path as given, when it is a link or holds one (it resolves to `workspace`). */
+  workspaceGiven?: string;
   privateHome: string;
   network: string;
   mounts: Mount[];
@@ -61,16 +64,21 @@ export async function explainSandbox(options: SpecOptions & { allowUnsandboxed: 
           sandbox.disableUserns ? 'no nested user namespace (--disable-userns)' : 'nested user namespaces possible (bwrap < 0.8)',
           'new session: no controlling terminal',
           'own PID, IPC, UTS and cgroup namespaces',
+          'no_new_privs and nosuid binds: set-user-ID programs give nothing',
+          sandbox.seccomp
+            ? 'seccomp: no set-user-ID or set-group-ID bit can be set, no kernel keyring (keyctl, add_key, request_key), no io_uring, no Unix socket'
+            : 'NO seccomp filter could be loaded here: set-ID bits, keyrings and Unix sockets are not refused',
           'dies with the app',
         ]
       : sandbox.kind === 'sandbox-exec'
         ? ['Seatbelt profile (macOS has no PID or user namespace)']
         : ['none: no sandbox'],
-    workspace,
+    workspace: spec.workspace,
+    ...(spec.workspace !== workspace ? { workspaceGiven: workspace } : {}),
     privateHome: spec.home!,
     network: spec.network
       ? `on: a block can reach the network and send what it can read (which is why it can read no secret); ${unixSockets(sandbox)}`
-      : 'off: own empty network namespace',
+      : `off: own empty network namespace; ${sandbox.seccomp ? "Unix sockets refused too (seccomp), so a host daemon's socket in the workspace is unusable" : "NO seccomp filter: a host daemon's Unix socket inside the workspace is reachable"}`,
     mounts: bwrap ? policyMounts(sandbox.layout!, spec) : [],
     hidden: [...hiddenPaths(sandbox.layout ?? { home: os.homedir() }, spec), 'everything else not listed in the mounts'],
     env,
@@ -78,9 +86,7 @@ export async function explainSandbox(options: SpecOptions & { allowUnsandboxed: 
       processes: limits.processes,
       processLimit: processLimitHow(options),
       memoryMiB: limits.memoryMiB,
-      memoryLimit: sandbox.prlimit
-        ? 'RLIMIT_DATA: private writable memory per process (address-space reservations of the JVM, Go and V8 are not counted)'
-        : 'not enforced: prlimit was not found',
+      memoryLimit: memoryHow(sandbox),
       tmpMiB: limits.tmpMiB,
       ...(bwrap && sandbox.tmpfsSize === false ? { tmpLimit: 'NOT enforced: this bwrap is older than 0.7 (no --size)' } : {}),
     },
@@ -91,11 +97,20 @@ export async function explainSandbox(options: SpecOptions & { allowUnsandboxed: 
   };
 }
 
+function memoryHow(sandbox: SandboxInfo): string {
+  const perProcess = sandbox.prlimit
+    ? 'RLIMIT_DATA: private writable memory per process (address-space reservations of the JVM, Go and V8 are not counted)'
+    : 'per process: not enforced (prlimit was not found)';
+  if (sandbox.kind === 'bubblewrap' && sandbox.memoryCgroup)
+    return `one budget for the whole block: a memory cgroup under ${sandbox.memoryCgroup} (shared memory and the files of /tmp, /dev/shm and the private home included); and ${perProcess}`;
+  return `${perProcess}; NO memory cgroup can be made here, so shared memory beyond /dev/shm (memfd, SysV, MAP_SHARED) is not bounded`;
+}
+
 /** What a block with the network can do with Unix sockets (the host's abstract ones share its network namespace). */
 function unixSockets(sandbox: SandboxInfo): string {
   if (sandbox.kind !== 'bubblewrap') return 'Unix sockets outside the folders a block can read are refused by the profile';
   return sandbox.seccomp
-    ? "Unix sockets are refused (seccomp), so the host's abstract ones (X11, D-Bus) are out of reach; socketpair() works"
+    ? "Unix sockets are refused (seccomp), so the host's abstract ones (X11, D-Bus) are out of reach; socketpair() works; the host's loopback services (127.0.0.1) ARE reachable"
     : "NO seccomp filter could be loaded here: the host's abstract Unix sockets (X11, some D-Bus buses) are reachable";
 }
 
@@ -112,12 +127,12 @@ export function formatExplanation(e: SandboxExplanation): string {
     `Blocks run: ${e.blocksRun ? 'yes' : 'no (no sandbox; Settings → Sandbox → "Run blocks without a sandbox" accepts the risk)'}`,
     `Runs as: ${e.identity}`,
     ...e.privileges.map((p) => `  - ${p}`),
-    `Workspace (read-write): ${e.workspace}`,
-    `Private home (HOME, caches): ${e.privateHome}`,
+    `Workspace (read-write): ${e.workspace}${e.workspaceGiven ? ` (given as ${e.workspaceGiven}, resolved before any check)` : ''}`,
+    `Private home (HOME): ${e.privateHome}, an empty tmpfs for each block but for its caches (${DECLARED_CACHES.join(', ')})`,
     `Network: ${e.network}`,
     'Limits:',
     `  processes  ${e.limits.processes}  — ${e.limits.processLimit}`,
-    `  memory     ${e.limits.memoryMiB} MiB per process  — ${e.limits.memoryLimit}`,
+    `  memory     ${e.limits.memoryMiB} MiB  — ${e.limits.memoryLimit}`,
     `  /tmp, /dev/shm  ${e.limits.tmpMiB} MiB each${e.limits.tmpLimit ? `  — ${e.limits.tmpLimit}` : ''}`,
     ...(e.mounts.length ? ['File system (in order; a later line covers an earlier one):', ...e.mounts.map(mountLine)] : []),
     'Never visible:',

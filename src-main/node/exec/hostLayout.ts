@@ -91,7 +91,8 @@ export async function readHostLayout(): Promise<HostLayout> {
     Promise.all(PROC_READ_ONLY.map(async (n) => ((await exists(`/proc/${n}`)) ? `/proc/${n}` : null))),
   ]);
   return {
-    home: os.homedir(),
+    // Resolved: the home's tmpfs and masks must lie where bubblewrap binds (Silverblue's /home is a link).
+    home: await realpath(os.homedir()).catch(() => os.homedir()),
     uid: process.getuid?.() ?? -1,
     topLevel: top,
     etcMasks: masks,

@@ -77,7 +77,8 @@ export function planFor(language: CodeLanguage, code: string, ctx: PlanContext):
       const classPath = [classes, ctx.workspace].join(path.delimiter);
       return {
         sourceName: `${fileBase}.java`,
-        compile: { file: commands.javac!, args: ['-encoding', 'UTF-8', '-cp', ctx.workspace, '-d', classes, inBuild(`${fileBase}.java`)] },
+        // -proc:none: no annotation processor (found on the class path, the workspace's) runs while compiling.
+        compile: { file: commands.javac!, args: ['-encoding', 'UTF-8', '-proc:none', '-cp', ctx.workspace, '-d', classes, inBuild(`${fileBase}.java`)] },
         run: { file: commands.java!, args: ['-cp', classPath, mainClass] },
         env: {},
       };

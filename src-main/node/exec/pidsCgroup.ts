@@ -6,6 +6,7 @@
 import { access, constants, mkdir, readdir, readFile, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { processAlive } from '../processAlive.js';
+import { applyMemoryLimit } from './memoryCgroup.js';
 
 const V1 = '/sys/fs/cgroup/pids';
 const V2 = '/sys/fs/cgroup';
@@ -49,12 +50,16 @@ export interface BlockCgroup {
   dispose(): Promise<void>;
 }
 
-/** A cgroup for one block with pids.max set; null when it cannot be made (the block runs without). */
-export async function blockCgroup(base: string, id: string, maxPids: number): Promise<BlockCgroup | null> {
+/**
+ * A cgroup for one block with pids.max set (when maxPids is given) and a memory limit (when
+ * memoryBytes is: memoryCgroup.ts); null when it cannot be made (the block runs without).
+ */
+export async function blockCgroup(base: string, id: string, maxPids: number | null, memoryBytes: number | null = null): Promise<BlockCgroup | null> {
   const dir = path.join(base, `block-${process.pid}-${id}`);
   try {
     await mkdir(dir);
-    await writeFile(path.join(dir, 'pids.max'), String(maxPids));
+    if (maxPids !== null) await writeFile(path.join(dir, 'pids.max'), String(maxPids));
+    if (memoryBytes !== null) await applyMemoryLimit(dir, memoryBytes);
   } catch {
     await rmdir(dir).catch(() => {});
     return null;
@@ -75,4 +80,20 @@ export async function blockCgroup(base: string, id: string, maxPids: number): Pr
       }
     },
   };
+}
+
+/**
+ * The block's cgroups: its pids cgroup (as root) and its memory cgroup, one cgroup holding both where
+ * they share a hierarchy (cgroup v2: a process is in one cgroup only). Those that cannot be made are
+ * left out, and the block runs under the fallback limits.
+ */
+export async function blockCgroups(
+  bases: { pids?: string | null; memory?: string | null },
+  id: string,
+  limits: { processes: number; memoryBytes: number },
+): Promise<BlockCgroup[]> {
+  const { pids, memory } = bases;
+  if (pids && pids === memory) return [await blockCgroup(pids, id, limits.processes, limits.memoryBytes)].filter((c): c is BlockCgroup => c !== null);
+  const made = await Promise.all([pids ? blockCgroup(pids, id, limits.processes) : null, memory ? blockCgroup(memory, id, null, limits.memoryBytes) : null]);
+  return made.filter((c): c is BlockCgroup => c !== null);
 }

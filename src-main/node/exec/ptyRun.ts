@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { spawn, type IPty } from 'node-pty';
 import { blockEnv } from './blockEnv.js';
 import { OutputCap } from './outputCap.js';
-import { blockCgroup } from './pidsCgroup.js';
+import { memoryBytes } from './memoryCgroup.js';
+import { blockCgroups } from './pidsCgroup.js';
 import { killTree } from './processTree.js';
 import { DEFAULT_LIMITS } from './sandboxPolicy.js';
 import { sandboxCommand, type SandboxInfo, type SandboxSpec } from './sandbox.js';
@@ -48,8 +49,10 @@ export interface PtyRunResult {
 export function envFor(options: Pick<PtyRunOptions, 'env' | 'sandbox' | 'sandboxSpec'>, marker: string): Record<string, string> {
   const { sandbox, sandboxSpec: spec } = options;
   const sandboxed = sandbox.kind !== 'none';
-  const visible = [...(spec.readOnly ?? []), ...(spec.home ? [spec.home] : []), ...spec.writable];
-  return blockEnv(options.env, marker, {
+  const visible = [...(spec.readOnly ?? []), ...(spec.aliases ?? []).map((a) => a.path), ...(spec.home ? [spec.home] : []), ...spec.writable];
+  // Without bubblewrap the private home persists whole: Python must not run start-up hooks from it.
+  const env = sandbox.kind === 'bubblewrap' ? options.env : { PYTHONNOUSERSITE: '1', ...options.env };
+  return blockEnv(env, marker, {
     home: spec.home ?? null,
     sandboxed,
     runsAsNobody: sandbox.kind === 'bubblewrap' && sandbox.layout?.uid === 0,
@@ -67,10 +70,13 @@ export function envFor(options: Pick<PtyRunOptions, 'env' | 'sandbox' | 'sandbox
  */
 const HOLD_SCRIPT = [
   'm=$1; t=$2; g=$3; f=$4; shift 4',
-  // As root: join the block's pids cgroup first, so the command and all it starts count against it.
-  'if [ -n "$g" ]; then echo $$ > "$g" || exit 126; fi',
+  // Join the block's cgroups first (pids as root, memory), so the command and all it starts count against them.
+  'for p in $g; do echo $$ > "$p" || exit 126; done',
   // bwrap reads its seccomp program from fd 3 (node-pty passes no descriptor of its own).
   'if [ -n "$f" ]; then "$@" 3<"$f"; else "$@"; fi; c=$?',
+  // The terminal as it was: a block's stty settings (-icrnl, -icanon) would keep the token below from
+  // ever reading as a line, and a finished block would run to its time limit.
+  'stty sane 2>/dev/null',
   'printf \'\\033]1337;AgenticDone=%s\\007\' "$m"',
   'n=0',
   'while [ $n -lt 24 ]; do IFS= read -r l || l=; case $l in *"$t") break ;; esac; n=$((n+1)); done',
@@ -129,7 +135,12 @@ export async function runInPty(options: PtyRunOptions): Promise<PtyRunResult> {
   if (options.signal.aborted) return notStarted();
   checkSpawnHelper(); // macOS: node-pty's helper must be executable (once per process)
   const wrapped = sandboxCommand(options.sandbox, spec, options.file, options.args);
-  const cgroup = options.sandbox.pidsCgroup ? await blockCgroup(options.sandbox.pidsCgroup, treeMarker, (spec.limits ?? DEFAULT_LIMITS).processes) : null;
+  const limits = spec.limits ?? DEFAULT_LIMITS;
+  const cgroups = await blockCgroups({ pids: options.sandbox.pidsCgroup, memory: options.sandbox.memoryCgroup }, treeMarker, {
+    processes: limits.processes,
+    memoryBytes: memoryBytes(limits.memoryMiB),
+  });
+  const cgroup = cgroups.length > 0 ? { procs: cgroups.map((c) => c.procs).join(' '), dispose: () => Promise.all(cgroups.map((c) => c.dispose())) } : null;
   // A Stop while the cgroup was made: the abort listener below would never hear it.
   if (options.signal.aborted) {
     await cgroup?.dispose();

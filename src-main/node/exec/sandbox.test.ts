@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { HostLayout } from './hostLayout.js';
 import { bwrapArgs, limitArgs, macProfile, wrapCommand, type SandboxInfo } from './sandbox.js';
-import { policyMounts, unsafeWorkspace, type Probe } from './sandboxPolicy.js';
+import { policyMounts, type Probe } from './sandboxPolicy.js';
+import { unsafeWorkspace } from './workspacePolicy.js';
 
 const layout: HostLayout = {
   home: '/home/u',
@@ -51,13 +52,15 @@ describe('bwrapArgs', () => {
     expect(text).toMatch(/--remount-ro \/ --chdir \/home\/u\/ws$/);
   });
 
-  it('empties the home, then shows the toolchain read-only and the private home, build folder and workspace read-write', () => {
+  it('empties the home, then shows the toolchain read-only, a fresh private home with its caches, the build folder and workspace read-write', () => {
     const text = joined(args);
     expect(text).toContain('--size 16777216 --tmpfs /home/u');
     expect(text).toContain('--ro-bind /home/u/.pyenv /home/u/.pyenv');
     expect(text).not.toContain('/usr/lib/jvm/x /usr/lib/jvm/x'); // already inside /usr
     expect(text).toContain('--bind /home/u/ws /home/u/ws');
-    expect(text).toContain(`--bind ${spec.home} ${spec.home}`);
+    // The private home is fresh per block: a tmpfs, with only the declared caches bound in.
+    expect(text).not.toContain(`--bind ${spec.home} ${spec.home}`);
+    expect(text).toContain(`--tmpfs ${spec.home} --bind ${spec.home}/.cache/pip ${spec.home}/.cache/pip`);
     expect(args.indexOf('/tmp/agentic-block-1')).toBeGreaterThan(args.lastIndexOf('/tmp'));
     expect(args.indexOf('/home/u/ws')).toBeGreaterThan(args.indexOf('/home/u'));
   });
@@ -103,6 +106,17 @@ describe('unsafeWorkspace', () => {
     expect(unsafeWorkspace('/home', layout)).toMatch(/home/);
     expect(unsafeWorkspace('/home/u/project', layout)).toBeNull();
   });
+
+  it("refuses the home folder itself, its private places and the app's own folders, contained or containing", () => {
+    expect(unsafeWorkspace('/home/u', layout)).toMatch(/is your home folder/);
+    expect(unsafeWorkspace('/home/u/.ssh', layout)).toMatch(/private place/);
+    expect(unsafeWorkspace('/home/u/.config/app/x', layout)).toMatch(/private place/);
+    expect(unsafeWorkspace('/data/app', layout, ['/data/app'])).toMatch(/is \/data\/app, a folder of the app/);
+    expect(unsafeWorkspace('/data/app/workspace', layout, ['/data/app'])).toBeNull(); // the CLI's default workspace
+    expect(unsafeWorkspace('/data', layout, ['/data/app'])).toMatch(/contains \/data\/app/);
+    expect(unsafeWorkspace('/var', layout)).toMatch(/contains the system folder \/var\/run/);
+    expect(unsafeWorkspace('/srv/project', layout, ['/data/app'])).toBeNull();
+  });
 });
 
 describe('macProfile', () => {
@@ -116,6 +130,7 @@ describe('macProfile', () => {
     expect(profile).toContain('(deny file-write*)');
     expect(profile).toContain('(deny network*)');
     expect(profile).toContain('(deny mach-lookup');
+    expect(profile.indexOf('(deny file-write-setugid)')).toBeGreaterThan(profile.indexOf('(allow file-write*'));
     expect(profile).toContain('(deny network-outbound (remote unix-socket))');
     expect(macProfile(spec, { home: '/home/u' })).not.toContain('(deny network*)');
   });

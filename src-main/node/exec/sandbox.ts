@@ -2,9 +2,10 @@
 // otherwise none (and blocks run only once the user accepted a warning). See docs/sandbox.md.
 import { execFile } from 'node:child_process';
 import { readHostLayout, type HostLayout } from './hostLayout.js';
+import { detectMemoryCgroup } from './memoryCgroup.js';
 import { detectPidsCgroup } from './pidsCgroup.js';
 import { macProfile } from './seatbelt.js';
-import { unixSocketFilterFile } from './seccomp.js';
+import { blockFilterPath } from './seccomp.js';
 import { DEFAULT_LIMITS, policyMounts, probeHost, type Mount, type Probe, type SandboxSpec } from './sandboxPolicy.js';
 import { findExecutable } from './which.js';
 
@@ -29,7 +30,9 @@ export interface SandboxInfo {
   prlimit?: string | null;
   /** As root: where per-block pids cgroups are made (RLIMIT_NPROC does not bind uid 0); null where none can be. */
   pidsCgroup?: string | null;
-  /** bwrap: the seccomp program refusing Unix sockets to blocks with the network (seccomp.ts); null where it cannot load. */
+  /** Where per-block memory cgroups are made (memoryCgroup.ts); null where none can be. */
+  memoryCgroup?: string | null;
+  /** bwrap: the seccomp program's path (Unix sockets, keyrings, io_uring, set-ID modes: seccomp.ts); null where it cannot load. */
   seccomp?: string | null;
 }
 
@@ -54,7 +57,13 @@ function privilegeArgs(layout: HostLayout | undefined, disableUserns: boolean): 
 /** Finds a working sandbox; bwrap is tried for real with the full privilege set, since user namespaces may be disabled. */
 export async function detectSandbox(): Promise<SandboxInfo> {
   if (process.platform === 'linux') {
-    const [bwrap, prlimit, layout, pidsCgroup] = await Promise.all([findExecutable('bwrap'), findExecutable('prlimit'), readHostLayout(), detectPidsCgroup()]);
+    const [bwrap, prlimit, layout, pidsCgroup, memoryCgroup] = await Promise.all([
+      findExecutable('bwrap'),
+      findExecutable('prlimit'),
+      readHostLayout(),
+      detectPidsCgroup(),
+      detectMemoryCgroup(),
+    ]);
     if (!bwrap) return NONE("bubblewrap (bwrap) is not installed: code blocks would run without a sandbox, with your user's full rights.", layout);
     const help = await run(bwrap, ['--help']);
     const disableUserns = help.text.includes('--disable-userns');
@@ -66,10 +75,10 @@ export async function detectSandbox(): Promise<SandboxInfo> {
         layout,
       );
     const tmpfsSize = help.text.includes('--size');
-    const filter = unixSocketFilterFile();
+    const filter = blockFilterPath();
     const filtered = filter ? withFilter(filter, { file: bwrap, args: ['--seccomp', String(FILTER_FD), ...probe] }) : null;
     const seccomp = filtered && (await run(filtered.file, filtered.args)).ok ? filter : null;
-    return { available: true, kind: 'bubblewrap', warning: null, executable: bwrap, layout, disableUserns, tmpfsSize, prlimit, pidsCgroup, seccomp };
+    return { available: true, kind: 'bubblewrap', warning: null, executable: bwrap, layout, disableUserns, tmpfsSize, prlimit, pidsCgroup, memoryCgroup, seccomp };
   }
   if (process.platform === 'darwin') {
     const sandboxExec = await findExecutable('sandbox-exec');
@@ -144,8 +153,8 @@ function withFilter(filter: string, command: { file: string; args: string[] }): 
 export function sandboxCommand(info: SandboxInfo, spec: SandboxSpec, file: string, args: string[]): { file: string; args: string[]; filter: string | null } {
   const limited = info.prlimit ? [info.prlimit, ...limitArgs(spec), file, ...args] : [file, ...args];
   if (info.kind === 'bubblewrap' && info.executable) {
-    // With the network, the host's abstract Unix sockets are reachable: the filter refuses Unix sockets.
-    const filter = spec.network ? (info.seccomp ?? null) : null;
+    // Every block, with the network or without: see seccomp.ts for what the filter refuses.
+    const filter = info.seccomp ?? null;
     return { file: info.executable, args: [...(filter ? ['--seccomp', String(FILTER_FD)] : []), ...bwrapArgs(spec, info), '--', ...limited], filter };
   }
   if (info.kind === 'sandbox-exec' && info.executable) return { file: info.executable, args: ['-p', macProfile(spec, info.layout), file, ...args], filter: null };

@@ -27,6 +27,12 @@ export interface SandboxSpec {
   home?: string;
   /** Toolchain folders shown read-only. */
   readOnly?: string[];
+  /**
+   * Toolchain folders as given where a link leads to them (pyenv under a linked /home): shown as a
+   * link to the resolved folder, so the executables' given paths work while only the resolved,
+   * checked folder is bound.
+   */
+  aliases?: { path: string; target: string }[];
   /** Folders never shown, even when they lie inside a shown one (the app's data folder, other homes). */
   hidden?: string[];
   limits?: SandboxLimits;
@@ -95,6 +101,22 @@ function kernelMounts(layout: HostLayout, limits: SandboxLimits): Mount[] {
   ];
 }
 
+/**
+ * Caches kept in a workspace's private home from block to block; all else there is fresh per block.
+ * Nothing in them runs by itself: Python's user site (usercustomize, .pth files), shell and Git
+ * configuration, Go's env file or Node's ~/.node_modules would, and are not kept.
+ */
+export const DECLARED_CACHES = ['.cache/pip', '.cache/go-build', '.cache/gopath/pkg/mod'];
+
+/** The block's private home: an empty tmpfs each time, with the declared caches bound in. */
+function homeMounts(home: string, limits: SandboxLimits, probe: Probe): Mount[] {
+  const caches = DECLARED_CACHES.map((c) => path.join(home, c)).filter((c) => probe(c) === 'dir');
+  return [
+    { kind: 'tmpfs', path: home, sizeMiB: limits.tmpMiB, why: "the block's private home (HOME): fresh for each block, so nothing planted there runs later" },
+    ...caches.map((c): Mount => ({ kind: 'rw', path: c, why: 'a declared cache of the private home, kept between blocks' })),
+  ];
+}
+
 /** What is at a host path: the sandbox binds only what exists (bwrap would create the rest). */
 export type Probe = (p: string) => 'dir' | 'file' | null;
 export const probeHost: Probe = (p) => {
@@ -115,9 +137,15 @@ export function policyMounts(layout: HostLayout, spec: SandboxSpec, probe: Probe
   // Outer folders first, so that a folder inside one already shown is not bound twice.
   for (const root of [...(spec.readOnly ?? [])].sort((a, b) => a.length - b.length)) {
     // A toolchain folder inside a hidden one stays hidden (its block fails, visibly) rather than showing the rest.
-    if (systemVisible(root) || hidden.some((h) => isInside(h, root)) || shown.some((s) => isInside(s, root)) || probe(root) === null) continue;
+    // One holding the whole home folder (node at ~/bin/node: its prefix is the home) is not shown either.
+    if (systemVisible(root) || isInside(root, layout.home) || hidden.some((h) => isInside(h, root)) || shown.some((s) => isInside(s, root)) || probe(root) === null) continue;
     shown.push(root);
     mounts.push({ kind: 'ro', path: root, why: 'toolchain, read-only' });
+  }
+  for (const alias of spec.aliases ?? []) {
+    // Only where nothing shown or hidden lies: a link cannot be made inside a read-only bind.
+    const clear = (p: string) => !systemVisible(p) && ![...shown, spec.workspace, ...hidden].some((d) => isInside(d, p) || isInside(p, d));
+    if (shown.includes(alias.target) && clear(alias.path)) mounts.push({ kind: 'symlink', path: alias.path, target: alias.target, why: 'toolchain, as given (a link)' });
   }
   mounts.push({ kind: 'rw', path: spec.workspace, why: 'the workspace' });
   // What a shown folder contains of the hidden ones (a workspace set to the home folder, say) is masked.
@@ -128,16 +156,7 @@ export function policyMounts(layout: HostLayout, spec: SandboxSpec, probe: Probe
     const holdsMount = [spec.home ?? '', ...spec.writable].some((p) => p !== '' && isInside(h, p));
     if (what !== null) mounts.push({ kind: 'mask', path: h, dir: what === 'dir', why: 'private: hidden inside a shown folder', ...(holdsMount ? { holdsMount } : {}) });
   }
-  if (spec.home) mounts.push({ kind: 'rw', path: spec.home, why: "the block's private home (HOME, caches)" });
+  if (spec.home) mounts.push(...homeMounts(spec.home, limits, probe));
   for (const dir of spec.writable) mounts.push({ kind: 'rw', path: dir, why: "the block's build folder" });
   return mounts;
-}
-
-/** A folder a workspace may not be: the root, a system folder, or a folder holding the home. */
-export function unsafeWorkspace(workspace: string, layout: HostLayout): string | null {
-  const ws = path.resolve(workspace);
-  if (ws === '/') return 'the workspace is the root folder';
-  if (systemVisible(ws) || Object.keys(layout.topLevel).some((d) => isInside(d, ws))) return `the workspace ${ws} is a system folder`;
-  if (isInside(ws, layout.home) && ws !== layout.home) return `the workspace ${ws} contains your home folder`;
-  return null;
 }

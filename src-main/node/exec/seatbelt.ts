@@ -42,6 +42,8 @@ export function macProfile(spec: SandboxSpec, layout?: Pick<HostLayout, 'home'>)
     `(deny file-read* ${subpaths(hidden)})`,
     '(deny file-write*)',
     `(allow file-write* ${subpaths(writable)} (literal "/dev/null") (literal "/dev/tty") (regex #"^/dev/ttys[0-9]+$") (regex #"^/dev/fd/"))`,
+    // No set-user-ID or set-group-ID bit: a program left with one in the workspace would run with the app user's rights.
+    '(deny file-write-setugid)',
     `(deny mach-lookup ${SECRET_SERVICES.map((s) => `(global-name ${sbString(s)})`).join(' ')})`,
     // Unix sockets only inside the block's own folders (a Docker or ssh-agent socket is control of the machine).
     '(deny network-outbound (remote unix-socket))',

@@ -21,6 +21,8 @@ import { relativeMarks } from '../workspace/untrusted.js';
 import { markUntrusted } from './untrustedMarks.js';
 import type { CheckpointCommands } from '../checkpoints/handlers.js';
 import type { VoiceCommandName } from '../../common/voice.js';
+import type { KnowledgeCommandName } from '../../common/knowledge.js';
+import type { LocalApiCommandName } from '../../common/localApi.js';
 
 type NodeCommands = Exclude<
   keyof Handlers,
@@ -36,6 +38,9 @@ type NodeCommands = Exclude<
   | 'approval.answer'
   | CheckpointCommands
   | VoiceCommandName
+  | KnowledgeCommandName
+  | `memory.${string}`
+  | LocalApiCommandName
 >;
 
 export function createNodeHandlers(deps: {

@@ -1,8 +1,8 @@
 // The workspace panel: list the files, and copy files dropped on the window into the workspace.
-import { mkdir, readdir, stat } from 'node:fs/promises';
-import { basename, join, relative } from 'node:path';
+import { constants } from 'node:fs';
+import { mkdir, open, readdir, realpath, rm, stat } from 'node:fs/promises';
+import { basename, extname, join, relative } from 'node:path';
 import { AppError } from '../../common/errors.js';
-import { writeInWorkspace } from '../workspace/guard.js';
 
 const MAX_LISTED = 2000;
 const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
@@ -31,18 +31,48 @@ export async function listWorkspace(root: string): Promise<{ path: string; size:
   return out;
 }
 
-/** Saves dropped files at the workspace's top level under their base name (never a path from the page). */
+/**
+ * Saves dropped files at the workspace's top level under their base name (never a path from the
+ * page). Nothing in the workspace is replaced: a name already taken, by a file, a folder or a link,
+ * gets `name (2)`, `name (3)`… as a drop from the file manager does (copyIn.ts).
+ */
 export async function importFiles(root: string, files: readonly { name: string; dataBase64: string }[]): Promise<string[]> {
   const total = files.reduce((n, f) => n + (f.dataBase64.length * 3) / 4, 0);
   if (total > MAX_IMPORT_BYTES) throw new AppError('BAD_INPUT', 'Too much at once: drop at most 200 MB of files.');
   await mkdir(root, { recursive: true });
+  const rootReal = await realpath(root);
   const saved: string[] = [];
   for (const file of files) {
     const name = basename(file.name.replace(/\\/g, '/'));
     if (!name || name === '.' || name === '..' || name.includes('\0')) throw new AppError('BAD_INPUT', `Bad file name: ${file.name}`);
-    // Never through a link at the name (a dangling one included): temporary file, then rename.
-    await writeInWorkspace(root, name, Buffer.from(file.dataBase64, 'base64'));
-    saved.push(name);
+    saved.push(await saveAsNew(rootReal, name, Buffer.from(file.dataBase64, 'base64')));
   }
   return saved;
+}
+
+const MAX_NAME_TRIES = 1000;
+
+/** Writes `data` to a file that did not exist (O_EXCL: never through a link, never over anything); returns its name. */
+async function saveAsNew(rootReal: string, name: string, data: Buffer): Promise<string> {
+  const ext = extname(name);
+  const stem = ext && ext !== name ? name.slice(0, -ext.length) : name;
+  for (let n = 1; n <= MAX_NAME_TRIES; n++) {
+    const candidate = n === 1 ? name : `${stem} (${n})${ext}`;
+    const full = join(rootReal, candidate);
+    const handle = await open(full, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o644).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'EEXIST') return null;
+      throw new AppError('BAD_INPUT', `Could not save ${JSON.stringify(candidate)} in the workspace: ${error.code ?? error.message}.`);
+    });
+    if (handle === null) continue;
+    try {
+      await handle.writeFile(data);
+    } catch (error) {
+      await handle.close();
+      await rm(full, { force: true });
+      throw new AppError('BAD_INPUT', `Could not write ${JSON.stringify(candidate)} in the workspace: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`);
+    }
+    await handle.close();
+    return candidate;
+  }
+  throw new AppError('BAD_INPUT', `Could not save ${JSON.stringify(name)}: the workspace already has ${MAX_NAME_TRIES} files of that name.`);
 }

@@ -11,6 +11,7 @@ import { createReasoningStream, splitReasoning } from '../../core/llm/reasoning.
 import type { Completion, CompletionRequest, LlmDelta, LlmProvider, ProviderInfo } from '../../core/ports.js';
 import { generateWithChat } from './llamaChatGenerate.js';
 import { toChatHistory } from './chatHistory.js';
+import { embedTexts } from './llamaEmbed.js';
 import { generatePlain, plainStops } from './llamaGenerate.js';
 import { loadLlamaEngine, type Engine, type LlamaCppProviderOptions, type Slot } from './llamaLoad.js';
 import { commonPrefixLength } from './promptStates.js';
@@ -42,6 +43,10 @@ export class LlamaCppProvider implements LlmProvider {
     const run = slot.queue.then(() => this.generate(engine, slot, request, grammar));
     slot.queue = run.catch(() => undefined);
     return run;
+  }
+
+  async embed(texts: string[], signal?: AbortSignal): Promise<number[][]> {
+    return embedTexts(await this.load(), texts, signal);
   }
 
   release(cacheKey: string): void {
@@ -169,7 +174,7 @@ export class LlamaCppProvider implements LlmProvider {
             maxTokens,
             signal: request.signal,
             onText: onDelta ? (text) => say(stream.push(text)) : () => undefined,
-            temperature: this.options.temperature,
+            temperature: request.temperature ?? this.options.temperature,
             seed: this.options.seed,
             repeatPenalty: this.options.repeatPenalty ?? false,
             contextSize,
@@ -178,7 +183,7 @@ export class LlamaCppProvider implements LlmProvider {
             maxTokens,
             grammar,
             contextSize,
-            temperature: this.options.temperature,
+            temperature: request.temperature ?? this.options.temperature,
             seed: this.options.seed,
             repeatPenalty: this.options.repeatPenalty ?? false,
             say,

@@ -30,6 +30,7 @@ import { createRouteDecider, OnnxRouter, type OnnxRuntime } from '../routing/onn
 import { detectLanguage, lazyLanguageDetector } from '../routing/language.js';
 import { decideRouteDetailed } from '../../core/routing/policy.js';
 import { createFileFinderTool } from '../tools/fileFinder.js';
+import { installedEmbedder, KnowledgeService } from '../knowledge/service.js';
 import { taintingReadsOf } from '../workspace/untrusted.js';
 import { ModelLoadTracker } from './modelLoad.js';
 import { lazyProvider, loadReplayProvider, ProviderHolder } from './providerHolder.js';
@@ -124,9 +125,11 @@ export async function createAdapters(config: AdapterConfig) {
     logger,
   });
   const untrustedMarks = () => settings.get().untrustedPaths;
-  const fileFinder = createFileFinderTool({ untrustedMarks });
-  // What a code block reads cannot be seen: in a workspace holding a marked file, its output is untrusted.
-  const codeTools = code.tools.map((tool) => taintingReadsOf(tool, untrustedMarks));
+  // The workspace's search index (issue 30): opened on first use, then kept current in the background.
+  const knowledge = new KnowledgeService({ dataDir: config.dataDir, logger, untrustedMarks, embedder: installedEmbedder(modelsDir, logger) });
+  const fileFinder = createFileFinderTool({ untrustedMarks, knowledge });
+  // What a code block reads cannot be seen: in a workspace holding a marked file, or fetched from the network, its output is untrusted.
+  const codeTools = code.tools.map((tool) => taintingReadsOf(tool, untrustedMarks, () => settings.get().sandbox.network));
   const mcp = new McpManager(settings.get().mcpServers, {
     logger,
     cwd: config.workspace(),
@@ -211,6 +214,7 @@ export async function createAdapters(config: AdapterConfig) {
     explainSandbox: (workspace: string) => code.explain(workspace),
     models,
     mcp,
+    knowledge,
     tools: (): readonly Tool[] => [...codeTools, ...code.unavailable, fileFinder, mcpTool],
     judge,
     router,
@@ -241,7 +245,7 @@ export async function createAdapters(config: AdapterConfig) {
         stepAgents: (): AgentName[] => planStepAgents(settings.get().mcpServers.length > 0),
       }),
     async dispose() {
-      await Promise.allSettled([provider.dispose(), mcp.dispose(), browser?.then((b) => b.dispose())]);
+      await Promise.allSettled([provider.dispose(), mcp.dispose(), browser?.then((b) => b.dispose()), knowledge.close()]);
     },
   };
 }

@@ -1,5 +1,5 @@
 // The agent registry: every AgentName resolves to an agent built from its definition.
-import type { AgentName } from '../../common/agents.js';
+import { needsMcpServer, PLANNER, type AgentName } from '../../common/agents.js';
 import { AppError } from '../../common/errors.js';
 import type { Agent } from '../../core/agent.js';
 import { createToolAgent, TOOL_AGENT_SPECS, type AgentEnvironment } from '../../core/agents/definitions.js';
@@ -16,12 +16,12 @@ export function createAgentRegistry(deps: { prompts: PromptSource; adapters: Ada
     tools: () => adapters.tools(),
     maxAttempts: () => settings.get().maxAttempts,
     date: () => new Date().toISOString().slice(0, 10),
-    extraVars: async (agent): Promise<Record<string, string>> => (agent === 'mcp' ? { tools: await adapters.mcpToolList() } : {}),
+    extraVars: async (agent): Promise<Record<string, string>> => (needsMcpServer(agent) ? { tools: await adapters.mcpToolList() } : {}),
   };
   const agents = new Map<AgentName, Agent>();
   for (const spec of TOOL_AGENT_SPECS) agents.set(spec.name, createToolAgent(spec, env));
   agents.set('web', adapters.webAgent(env));
-  agents.set('planner', adapters.plannerAgent(env));
+  agents.set(PLANNER, adapters.plannerAgent(env));
   return (name) => {
     const agent = agents.get(name);
     if (!agent) throw new AppError('BAD_INPUT', `No agent named ${name}.`);

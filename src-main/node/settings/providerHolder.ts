@@ -60,6 +60,11 @@ export function lazyProvider(load: () => Promise<LlmProvider>): LlmProvider {
     complete: async (request) => (await real()).complete(request),
     countTokens: async (text) => (await real()).countTokens(text),
     release: (key) => void loading?.then((p) => p.release?.(key)),
+    embed: async (texts, signal) => {
+      const provider = await real();
+      if (!provider.embed) throw new AppError('BAD_INPUT', 'This provider has no embeddings: the embedded model (llama) serves them.');
+      return provider.embed(texts, signal);
+    },
     dispose: async () => {
       if (loading) await (await loading.catch(() => null))?.dispose?.();
     },

@@ -5,7 +5,7 @@
 // get() rows carry an extra `_metadata` key (the row mappers pick their columns, so it never
 // leaks), and its transaction() wrapper rolls back without checking that a transaction is still
 // open, which can hide the original error. Also, `readonly` is accepted but ignored.
-import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'libsql';
 
@@ -20,8 +20,11 @@ const FILE_MODE = 0o600;
 export function openDatabase(path: string): Db {
   if (path === ':memory:') return new Database(path);
   mkdirSync(dirname(path), { recursive: true, mode: DIR_MODE });
-  // Create the file ourselves: SQLite would create it with 0644 (less the umask).
-  closeSync(openSync(path, 'a', FILE_MODE));
+  // Create the file ourselves: SQLite would create it with 0644 (less the umask). Only when it is
+  // missing: closing any descriptor of the file drops the POSIX locks every SQLite connection of
+  // this process holds on it (fcntl semantics), and a second connection in one process (the
+  // schedules' beside the sessions') then read a file another process was writing (SHORT_READ).
+  if (!existsSync(path)) closeSync(openSync(path, 'a', FILE_MODE));
   if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, FILE_MODE);
   return new Database(path);
 }

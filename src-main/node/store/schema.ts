@@ -103,6 +103,58 @@ const MIGRATIONS: readonly string[] = [
     DELETE FROM turn_search WHERE rowid = old.seq;
   END;
   `,
+  // 4 (issue 29): facts kept across sessions, and the sessions started without them.
+  `
+  CREATE TABLE memories (
+    id INTEGER PRIMARY KEY,
+    text TEXT NOT NULL,
+    enabled INTEGER NOT NULL DEFAULT 1,
+    source TEXT NOT NULL,
+    status TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE TABLE session_memory_off (session_id TEXT PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE) STRICT;
+  `,
+  // 5: schedules (issue 31), their runs (one row per occurrence: the UNIQUE pair is the claim two
+  // runners race for) and the approvals an unattended run waits on.
+  `
+  CREATE TABLE schedules (
+    id TEXT PRIMARY KEY,
+    config TEXT NOT NULL,
+    next_run_at INTEGER,
+    paused INTEGER NOT NULL DEFAULT 0,
+    paused_reason TEXT,
+    consecutive_failures INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE TABLE schedule_runs (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    schedule_id TEXT NOT NULL REFERENCES schedules(id) ON DELETE CASCADE,
+    due_at INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    runner TEXT NOT NULL,
+    owner_pid INTEGER,
+    session_id TEXT,
+    started_at INTEGER,
+    ended_at INTEGER,
+    tokens INTEGER,
+    changed_files INTEGER,
+    notes TEXT NOT NULL DEFAULT '[]',
+    error TEXT,
+    UNIQUE (schedule_id, due_at)
+  ) STRICT;
+  CREATE INDEX schedule_runs_by_schedule ON schedule_runs(schedule_id, due_at);
+  CREATE TABLE schedule_approvals (
+    id TEXT PRIMARY KEY,
+    run_id INTEGER NOT NULL REFERENCES schedule_runs(id) ON DELETE CASCADE,
+    tool TEXT NOT NULL,
+    command TEXT NOT NULL,
+    reasons TEXT NOT NULL,
+    answer INTEGER,
+    created_at INTEGER NOT NULL
+  ) STRICT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -13,6 +13,8 @@ import type { SessionStore, StoredMessage } from '../../core/store.js';
 import { processAlive } from '../processAlive.js';
 import { inTransaction, openDatabase, pragmaValue, type Db } from './database.js';
 import { migrate } from './schema.js';
+import { createMemoryTable } from './memoryTable.js';
+import type { MemoryStore } from '../../core/memory/memory.js';
 import { groupByTurn, toMessage, toSession, toTurnRecord, type BlockRow, type MessageRow, type ReplyRow, type SessionRow, type TurnRow } from './rows.js';
 import { prepareStatements, type Statements } from './statements.js';
 
@@ -23,8 +25,12 @@ type TurnPatch = Partial<{ agent: AgentName; status: TurnRecord['status']; answe
 export class SqliteStore implements SessionStore {
   private readonly sql: Statements;
 
+  /** Facts kept across sessions (issue 29), in the same database. */
+  readonly memory: MemoryStore;
+
   private constructor(private readonly db: Db) {
     this.sql = prepareStatements(db);
+    this.memory = createMemoryTable(db);
   }
 
   /** Opens (creating the folder and file if needed) and migrates the database; fails turns a crash left running. */

@@ -6,6 +6,8 @@ import { toErrorData } from '../../common/errors.js';
 import type { Block, Tool, ToolContext, ToolResult } from '../../core/ports.js';
 import { resolveInWorkspace, workspaceRelative } from '../workspace/guard.js';
 import { markCovering, untrustedSource } from '../workspace/untrusted.js';
+import { grepFile, rangeOf, readRange } from './fileRanges.js';
+import { searchAction, type KnowledgeSearch } from './fileSearch.js';
 
 export interface FileFinderOptions {
   /** Characters of file content returned at most (default 40 000). */
@@ -14,6 +16,8 @@ export interface FileFinderOptions {
   maxVisited?: number;
   /** Files and folders the user marked untrusted (absolute real paths): reading one taints the session. */
   untrustedMarks?: () => readonly string[];
+  /** The workspace's knowledge index, for action=search. */
+  knowledge?: KnowledgeSearch;
 }
 
 const SKIP_DIRS = new Set(['.git', 'node_modules', '.venv', '__pycache__', '.cache']);
@@ -132,16 +136,25 @@ export function createFileFinderTool(options: FileFinderOptions = {}): Tool {
   const run = async (block: Block, ctx: ToolContext): Promise<Omit<ToolResult, 'durationMs' | 'savedTo'>> => {
     const name = block.params.name?.trim();
     const action = (block.params.action ?? 'info').trim().toLowerCase();
+    if (action === 'search') return searchAction(options.knowledge, block, ctx);
     if (!name) return { status: 'failed', exitCode: null, output: '', feedback: 'file_finder needs a `name=` line: a file name or a glob such as name=*.pdf.' };
-    if (!['read', 'info', 'list'].includes(action)) {
-      return { status: 'failed', exitCode: null, output: '', feedback: `Unknown action "${action}": use action=read, action=info or action=list.` };
+    if (!['read', 'info', 'list', 'grep'].includes(action)) {
+      return { status: 'failed', exitCode: null, output: '', feedback: `Unknown action "${action}": use action=read, action=info, action=list, action=grep or action=search.` };
+    }
+    let range;
+    try {
+      range = rangeOf(block.params);
+    } catch (error) {
+      return { status: 'failed', exitCode: null, output: '', feedback: (error as Error).message };
     }
     const matches = await findMatches(ctx.workspace, name, maxVisited);
     ctx.signal.throwIfAborted();
     if (matches.length === 0) return { status: 'failed', exitCode: null, output: '', feedback: `No file matching "${name}" was found in the workspace.` };
     if (action === 'list') return { status: 'ok', exitCode: null, output: matches.join('\n') };
     if (action === 'info') return { status: 'ok', exitCode: null, output: (await Promise.all(matches.slice(0, 50).map((m) => describe(ctx.workspace, m)))).join('\n') };
-    const read = await readOne(ctx.workspace, matches[0]!, maxChars, options.untrustedMarks?.() ?? []);
+    const marks = options.untrustedMarks?.() ?? [];
+    if (action === 'grep') return grepFile(ctx.workspace, matches[0]!, block.params.text ?? '', maxChars, marks);
+    const read = range ? await readRange(ctx.workspace, matches[0]!, range, maxChars, marks) : await readOne(ctx.workspace, matches[0]!, maxChars, marks);
     const others = matches.length > 1 ? `\n\n(${matches.length - 1} other match(es): ${matches.slice(1, 10).join(', ')})` : '';
     return { ...read, output: read.output + (read.status === 'ok' ? others : '') };
   };

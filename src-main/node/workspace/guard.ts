@@ -115,7 +115,8 @@ async function resolveForWrite(workspace: string, userPath: string): Promise<str
  * Writes a file inside the workspace without ever following a link: the path is checked component
  * by component, folders are created one at a time (each checked again), the data goes to a new
  * temporary file beside the target (O_EXCL: never an existing file or link) and is renamed over it
- * (a rename replaces a link at the target itself, never its destination). Keeps an existing file's mode.
+ * (a rename replaces a link at the target itself, never its destination). Keeps an existing file's mode,
+ * less its set-user-ID and set-group-ID bits.
  */
 export async function writeInWorkspace(workspace: string, userPath: string, data: string | Uint8Array): Promise<string> {
   const target = await resolveForWrite(workspace, userPath);
@@ -131,11 +132,13 @@ export async function writeInWorkspace(workspace: string, userPath: string, data
     if (!info.isDirectory()) throw outside(workspace, userPath, 'goes through a symbolic link (writes never follow links)');
   }
   const previous = await lstat(target).catch(() => null);
+  // The mode is kept without set-user-ID and set-group-ID bits: a write never carries privilege over.
+  const mode = previous?.isFile() ? previous.mode & 0o1777 : 0o644;
   const tmp = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, previous?.isFile() ? previous.mode & 0o7777 : 0o644);
+  const handle = await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
   try {
     await handle.writeFile(data);
-    if (previous?.isFile()) await handle.chmod(previous.mode & 0o7777);
+    if (previous?.isFile()) await handle.chmod(mode);
   } catch (error) {
     await handle.close();
     await rm(tmp, { force: true });

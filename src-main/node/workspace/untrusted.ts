@@ -8,6 +8,7 @@
 // having read it: cautious, and it costs only approvals, never a wrong "allow".
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
+import { NETWORK_SOURCE, readsNetwork } from '../../core/approval/networkReads.js';
 import type { Block, Tool, ToolContext, ToolResult } from '../../core/ports.js';
 
 const within = (root: string, candidate: string) => candidate === root || candidate.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
@@ -35,14 +36,17 @@ export async function relativeMarks(workspace: string, marks: readonly string[])
 
 /**
  * The tool with its results marked untrusted when its workspace holds a marked file (code blocks:
- * what they read cannot be known). Results that already name a source keep it.
+ * what they read cannot be known), or when it ran with the network and its code reads from it
+ * (core/approval/networkReads.ts). Results that already name a source keep it.
  */
-export function taintingReadsOf(tool: Tool, marks: () => readonly string[]): Tool {
+export function taintingReadsOf(tool: Tool, marks: () => readonly string[], network: () => boolean = () => false): Tool {
   const run = async (block: Block, ctx: ToolContext): Promise<ToolResult> => {
+    // Read before the block runs: the setting it ran with decides.
+    const online = network();
     const result = await tool.run(block, ctx);
     if (result.untrusted) return result;
     const found = await marksInWorkspace(ctx.workspace, marks());
-    if (found.length === 0) return result;
+    if (found.length === 0) return online && readsNetwork(block.code) ? { ...result, untrusted: NETWORK_SOURCE } : result;
     const root = await realpath(ctx.workspace).catch(() => ctx.workspace);
     return { ...result, untrusted: untrustedSource(path.relative(root, found[0]!) || path.basename(found[0]!)) };
   };

@@ -34,6 +34,11 @@ export const TurnItem = memo(function TurnItem({ turnId, busy, last }: { turnId:
             Older messages were summarised to fit the model’s context ({turn.compacted.beforeTokens} → {turn.compacted.afterTokens} tokens).
           </div>
         )}
+        {turn.progress && turn.status === 'running' && (
+          <div className="turn-note muted" data-testid="work-progress" role="status">
+            {turn.progress.stage === 'part' ? `Reading a long text: part ${turn.progress.part} of ${turn.progress.parts}` : `Combining ${turn.progress.parts} parts`}
+          </div>
+        )}
         {turn.plan && <PlanView steps={turn.plan} />}
         <AnswerBody turn={turn} />
         {waiting && (

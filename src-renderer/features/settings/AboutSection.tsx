@@ -4,7 +4,7 @@ import { formatSpeed } from '../../../src-main/common/models.js';
 import type { Settings } from '../../../src-main/common/settings.js';
 import { call } from '../../state/actions.js';
 import { Field, Select } from '../../ui/fields.js';
-import type { UpdateSettings } from './SettingsPanel.js';
+import type { UpdateSettings } from './updateSettings.js';
 
 type Report = CommandOutput<'system.doctor'>;
 type EnginePin = Settings['provider']['engine'];

@@ -1,6 +1,6 @@
 import type { Settings } from '../../../src-main/common/settings.js';
 import { Field, NumberInput } from '../../ui/fields.js';
-import type { UpdateSettings } from './SettingsPanel.js';
+import type { UpdateSettings } from './updateSettings.js';
 
 /** Per-turn checkpoints (issue 19): what is kept, and for how long. */
 export function CheckpointsSection({ settings, update }: { settings: Settings; update: UpdateSettings }) {

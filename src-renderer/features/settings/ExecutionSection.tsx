@@ -1,13 +1,8 @@
+import { APPROVAL_MODES } from '../../../src-main/common/approvalModes.js';
 import type { Settings } from '../../../src-main/common/settings.js';
 import { useStore } from '../../state/store.js';
 import { Field, NumberInput, Select, TextInput, Toggle } from '../../ui/fields.js';
-import type { UpdateSettings } from './SettingsPanel.js';
-
-const APPROVAL_MODES = [
-  ['ask-risky', 'Ask before risky commands'],
-  ['ask-all', 'Ask before every command'],
-  ['allow-all', 'Never ask (not recommended)'],
-] as const;
+import type { UpdateSettings } from './updateSettings.js';
 
 export function ExecutionSection({ settings, update }: { settings: Settings; update: UpdateSettings }) {
   // The folder in use can come from a command-line option or the default; show it, not an empty field.
@@ -36,7 +31,7 @@ export function ExecutionSection({ settings, update }: { settings: Settings; upd
         <Select
           value={settings.approval.mode}
           testId="settings-approval-mode"
-          options={APPROVAL_MODES}
+          options={APPROVAL_MODES.map((m) => [m.id, m.label] as const)}
           onChange={(mode) => void update({ approval: { ...settings.approval, mode } })}
         />
       </Field>

@@ -8,7 +8,7 @@ import { TextInput } from '../../ui/fields.js';
 import { formatSpeed } from '../../../src-main/common/models.js';
 import { speedText } from '../onboarding/modelChoice.js';
 import { formatBytes } from '../workspace/files.js';
-import type { UpdateSettings } from './SettingsPanel.js';
+import type { UpdateSettings } from './updateSettings.js';
 
 type ModelEntry = CommandOutput<'models.list'>[number];
 

@@ -4,7 +4,7 @@ import { Field, NumberInput, Select, TextInput } from '../../ui/fields.js';
 import { useStore } from '../../state/store.js';
 import { ApiKeyField } from './ApiKeyField.js';
 import { providerReach, REACH_WORDS } from '../../../src-main/common/endpoint.js';
-import type { UpdateSettings } from './SettingsPanel.js';
+import type { UpdateSettings } from './updateSettings.js';
 
 const labelOf = (kind: string): string => findProvider(kind)?.label ?? kind;
 

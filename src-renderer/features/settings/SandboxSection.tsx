@@ -3,7 +3,7 @@ import type { SandboxPolicy } from '../../../src-main/common/contract.js';
 import type { Settings } from '../../../src-main/common/settings.js';
 import { call } from '../../state/actions.js';
 import { Field, NumberInput, Toggle } from '../../ui/fields.js';
-import type { UpdateSettings } from './SettingsPanel.js';
+import type { UpdateSettings } from './updateSettings.js';
 
 /** The sandbox blocks run in: the effective policy (what a block sees and never sees) and its limits. */
 export function SandboxSection({ settings, update }: { settings: Settings; update: UpdateSettings }) {

@@ -1,17 +1,17 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Settings, SettingsPatch } from '../../../src-main/common/settings.js';
+import type { Settings } from '../../../src-main/common/settings.js';
 import { call, loadAppInfo } from '../../state/actions.js';
 import { useStore } from '../../state/store.js';
 import { AboutSection } from './AboutSection.js';
 import { CheckpointsSection } from './CheckpointsSection.js';
 import { ExecutionSection } from './ExecutionSection.js';
+import { LocalApiSection } from './LocalApiSection.js';
 import { McpSection } from './McpSection.js';
 import { ModelsSection } from './ModelsSection.js';
 import { ProviderSection } from './ProviderSection.js';
 import { SandboxSection } from './SandboxSection.js';
 import { VoiceSection } from './VoiceSection.js';
-
-export type UpdateSettings = (patch: SettingsPatch) => Promise<void>;
+import type { UpdateSettings } from './updateSettings.js';
 
 /** Settings drawer: each change is saved at once with settings.update. */
 export function SettingsPanel() {
@@ -58,6 +58,7 @@ export function SettingsPanel() {
             <CheckpointsSection settings={settings} update={update} />
             <VoiceSection settings={settings} update={update} />
             <McpSection />
+            <LocalApiSection />
             <AboutSection settings={settings} update={update} />
           </div>
         )}

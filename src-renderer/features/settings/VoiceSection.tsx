@@ -3,7 +3,7 @@ import type { Settings } from '../../../src-main/common/settings.js';
 import type { VoiceStatus } from '../../../src-main/common/voice.js';
 import { call } from '../../state/actions.js';
 import { Field, NumberInput, Select, TextInput, Toggle } from '../../ui/fields.js';
-import type { UpdateSettings } from './SettingsPanel.js';
+import type { UpdateSettings } from './updateSettings.js';
 
 type VoiceModel = { id: string; name: string; installed: boolean; recommended: boolean };
 const SPOKEN = [

@@ -1,7 +1,8 @@
 import '@xterm/xterm/css/xterm.css';
 import { FitAddon } from '@xterm/addon-fit';
-import { Terminal } from '@xterm/xterm';
+import type { Terminal } from '@xterm/xterm';
 import { useEffect, useRef } from 'react';
+import { createBlockTerminal } from './blockTerminal.js';
 
 const MIN_ROWS = 2;
 const MAX_ROWS = 20;
@@ -27,8 +28,8 @@ export function XtermView({ output }: { output: string }) {
 
   useEffect(() => {
     if (!host.current) return;
-    const terminal = new Terminal({
-      disableStdin: true,
+    // Ignores the sequences a block could use to drive the view (title, clipboard, colours: blockTerminal.ts).
+    const terminal = createBlockTerminal({
       cursorBlink: false,
       fontSize: 12,
       fontFamily: 'ui-monospace, "Cascadia Code", "DejaVu Sans Mono", monospace',

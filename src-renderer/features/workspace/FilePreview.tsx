@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { CommandOutput } from '../../../src-main/common/contract.js';
 import { CODE_LANGUAGES } from '../../../src-main/common/languages.js';
 import { call } from '../../state/actions.js';
 import { useStore } from '../../state/store.js';
 import { CodeView } from '../chat/CodeView.js';
 import { formatBytes } from './files.js';
+import { hitPlace } from './KnowledgeSearch.js';
 import { RevealButton } from './RevealButton.js';
 import { isMarked, setUntrusted, useUntrustedMarks } from './untrustedMarks.js';
 
@@ -22,9 +23,17 @@ const LANGUAGES: Record<string, string> = {
 };
 const languageOf = (path: string): string => LANGUAGES[path.split('.').pop()?.toLowerCase() ?? ''] ?? '';
 
+/** Where a search hit is in the file: the preview says so, shows the passage, and scrolls text to its first line. */
+export interface PreviewAt {
+  page: number | null;
+  lines: [number, number];
+  text: string;
+}
+
 /** One workspace file: its preview (code highlighted, images, a PDF's first page) and Delete, which asks first. */
-export function FilePreview({ path, onClose }: { path: string; onClose: () => void }) {
+export function FilePreview({ path, onClose, at }: { path: string; onClose: () => void; at?: PreviewAt | null }) {
   const [preview, setPreview] = useState<Preview | null>(null);
+  const body = useRef<HTMLPreElement>(null);
   const [confirming, setConfirming] = useState(false);
   const marks = useUntrustedMarks();
   const untrusted = isMarked(path, marks);
@@ -33,6 +42,12 @@ export function FilePreview({ path, onClose }: { path: string; onClose: () => vo
   useEffect(() => {
     void call('workspace.read', { path }).then(setPreview);
   }, [path]);
+  useEffect(() => {
+    const pre = body.current;
+    if (!at || preview?.kind !== 'text' || !pre) return;
+    const lineHeight = parseFloat(getComputedStyle(pre).lineHeight) || 16;
+    pre.scrollTop = (at.lines[0] - 1) * lineHeight;
+  }, [preview, at]);
   const remove = async (): Promise<void> => {
     const done = await call('workspace.delete', { path });
     if (!done) return;
@@ -44,10 +59,15 @@ export function FilePreview({ path, onClose }: { path: string; onClose: () => vo
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div className="modal file-preview" data-testid="file-preview" role="dialog" aria-modal="true" aria-label={path}>
         <h2 className="file-preview-title">{path}</h2>
+        {at && (
+          <div className="file-preview-at" data-testid="preview-at">
+            Found on {hitPlace(at)}:<blockquote>{at.text}</blockquote>
+          </div>
+        )}
         {!preview ? (
           <p className="muted">Loading…</p>
         ) : preview.kind === 'text' ? (
-          <pre className="code-block file-preview-body" data-testid="preview-text">
+          <pre className="code-block file-preview-body" data-testid="preview-text" ref={body}>
             <CodeView code={preview.text ?? ''} language={languageOf(path)} />
           </pre>
         ) : data ? (

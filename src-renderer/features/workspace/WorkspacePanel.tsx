@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { call } from '../../state/actions.js';
 import { useStore } from '../../state/store.js';
 import { useLastTurnMarks } from '../checkpoints/checkpointsStore.js';
-import { FilePreview } from './FilePreview.js';
+import { FilePreview, type PreviewAt } from './FilePreview.js';
+import { KnowledgeSearch } from './KnowledgeSearch.js';
 import { FolderTrustButton } from './FolderTrustButton.js';
 import { RevealButton } from './RevealButton.js';
 import { formatBytes } from './files.js';
@@ -19,6 +20,11 @@ export function WorkspacePanel() {
   const marks = useLastTurnMarks();
   const untrusted = useUntrustedMarks();
   const [previewing, setPreviewing] = useState<string | null>(null);
+  const [previewAt, setPreviewAt] = useState<PreviewAt | null>(null);
+  const open = (path: string, at: PreviewAt | null = null): void => {
+    setPreviewAt(at);
+    setPreviewing(path);
+  };
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const toggle = (path: string): void =>
     setCollapsed((c) => {
@@ -49,6 +55,7 @@ export function WorkspacePanel() {
           {folder}
         </div>
       )}
+      <KnowledgeSearch onOpen={(hit) => open(hit.path, { page: hit.page, lines: hit.lines, text: hit.text })} />
       <ul className="file-list">
         {entries.length === 0 && <li className="muted">No files yet. Drop files on the window to add them.</li>}
         {treeRows(entries, collapsed).map(({ entry: e, name, depth }) => (
@@ -71,8 +78,8 @@ export function WorkspacePanel() {
                 role="button"
                 tabIndex={0}
                 data-testid="file-open"
-                onClick={() => setPreviewing(e.path)}
-                onKeyDown={(k) => k.key === 'Enter' && setPreviewing(e.path)}
+                onClick={() => open(e.path)}
+                onKeyDown={(k) => k.key === 'Enter' && open(e.path)}
               >
                 {/* The folder part stays, dimmed: a row read alone (search, a screen reader) still says where it is. */}
                 {e.path.length > name.length && <span className="file-dir muted">{e.path.slice(0, e.path.length - name.length)}</span>}
@@ -95,7 +102,7 @@ export function WorkspacePanel() {
           </li>
         ))}
       </ul>
-      {previewing && <FilePreview path={previewing} onClose={() => setPreviewing(null)} />}
+      {previewing && <FilePreview path={previewing} at={previewAt} onClose={() => setPreviewing(null)} />}
     </section>
   );
 }

@@ -41,8 +41,8 @@ describe('assembled prompts', () => {
     const blocks = parseBlocks(doc, ['file_finder']);
     expect(blocks.length).toBeGreaterThan(0);
     for (const b of blocks) {
-      expect(Object.keys(b.params).sort()).toEqual(['action', 'name']);
-      expect(['read', 'info', 'list']).toContain(b.params.action);
+      expect(Object.keys(b.params).sort()).toEqual(b.params.action === 'search' ? ['action', 'query'] : ['action', 'name']);
+      expect(['read', 'info', 'list', 'search']).toContain(b.params.action);
     }
   });
 

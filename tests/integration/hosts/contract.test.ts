@@ -37,6 +37,9 @@ const sampleEvents: { [K in EventType]: Extract<AppEvent, { type: K }> } = {
   'browser.navigated': { type: 'browser.navigated', ...base, url: 'http://x/', title: 'X' },
   'browser.frame': { type: 'browser.frame', ...base, mime: 'image/jpeg', data: 'AAAA' },
   'context.compacted': { type: 'context.compacted', ...base, beforeTokens: 10, afterTokens: 5 },
+  'work.progress': { type: 'work.progress', ...base, stage: 'part', part: 7, parts: 31 },
+  'input.stored': { type: 'input.stored', ...base, path: '.agentic/inputs/a-input-1.txt', chars: 1_000_000, tokens: 250_000 },
+  'memory.changed': { type: 'memory.changed', ...base, id: 1, status: 'proposed', text: 'The user prefers metric units' },
   'turn.done': { type: 'turn.done', ...base, agent: 'casual', answer: 'a', reasoning: '', llmCalls: 1 },
   'turn.failed': { type: 'turn.failed', ...base, error: { code: 'INTERNAL', message: 'boom' } },
   'turn.cancelled': { type: 'turn.cancelled', ...base },
@@ -90,6 +93,9 @@ const sampleEvents: { [K in EventType]: Extract<AppEvent, { type: K }> } = {
 
 const sampleInputs: { [K in CommandName]: CommandInput<K> } = {
   'app.info': {},
+  'localApi.status': {},
+  'localApi.configure': { enabled: false },
+  'localApi.rotateToken': {},
   'session.create': { title: 't' },
   'session.list': {},
   'session.search': { query: 'otters' },
@@ -139,10 +145,20 @@ const sampleInputs: { [K in CommandName]: CommandInput<K> } = {
   'voice.send': { sessionId: 's', text: 'hello', language: 'en' },
   'voice.speak': { text: 'hello' },
   'voice.stopSpeaking': {},
+  'knowledge.search': { query: 'lease termination' },
+  'knowledge.status': {},
+  'knowledge.pause': { paused: true },
   'voice.models': {},
   'voice.downloadModel': { id: 'whisper-base' },
   'voice.deleteModel': { id: 'whisper-base' },
   'checkpoint.redo': { turnId: 't' },
+  'memory.list': {},
+  'memory.add': { text: 'My project uses Python 3.12' },
+  'memory.update': { id: 1, enabled: false },
+  'memory.delete': { id: 1 },
+  'memory.export': {},
+  'memory.import': { memories: [{ text: 'Answer in French', enabled: true }] },
+  'memory.session': { sessionId: 's', off: true },
 };
 
 const roundTrip = (v: unknown) => JSON.parse(JSON.stringify(v)) as unknown;

@@ -1,0 +1,110 @@
+// One chat completion, whichever engine answers it: the loaded model through the LlmProvider port,
+// or an agent through a full turn (agentTurns.ts). Both stream through `onDelta` and end with the
+// text, why it ended and the token counts; the HTTP layer (chatRoute.ts) turns that into OpenAI's JSON
+// or server-sent events.
+import { AppError, isAbortError } from '../../common/errors.js';
+import type { ChatMessage, LlmProvider } from '../../core/ports.js';
+import { StopFilter } from './stopFilter.js';
+
+export interface ApiDelta {
+  content?: string;
+  reasoning?: string;
+}
+
+export interface ApiCompletion {
+  text: string;
+  reasoning: string;
+  finish: 'stop' | 'length';
+  usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+}
+
+export interface ModelCall {
+  messages: ChatMessage[];
+  maxTokens?: number;
+  temperature?: number;
+  stops: string[];
+  signal: AbortSignal;
+  onDelta: (delta: ApiDelta) => void;
+}
+
+const usageOf = (prompt: number, completion: number) => ({ prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion });
+
+/** The loaded model answers; a stop sequence ends generation there (the engine is told to stop). */
+export async function completeWithModel(provider: LlmProvider, call: ModelCall): Promise<ApiCompletion> {
+  const inner = new AbortController();
+  const forward = () => inner.abort();
+  call.signal.addEventListener('abort', forward, { once: true });
+  const filter = new StopFilter(call.stops);
+  let reasoning = '';
+  let streamed = false;
+  try {
+    const done = await provider
+      .complete({
+        messages: call.messages,
+        signal: inner.signal,
+        maxTokens: call.maxTokens,
+        temperature: call.temperature,
+        onDelta: (d) => {
+          if (filter.stopped) return;
+          if (d.reasoning) {
+            reasoning += d.reasoning;
+            call.onDelta({ reasoning: d.reasoning });
+          }
+          if (!d.text) return;
+          streamed = true;
+          const out = filter.push(d.text);
+          if (out) call.onDelta({ content: out });
+          if (filter.stopped) inner.abort(); // the rest would be thrown away: stop the engine now
+        },
+      })
+      .catch(async (error: unknown) => {
+        if (!filter.stopped || call.signal.aborted || !isAbortError(error)) throw error;
+        return null; // stopped by a stop sequence
+      });
+    if (done && !streamed && done.text) {
+      // A provider that answered without streaming: the same filter over its whole text.
+      const out = filter.push(done.text);
+      if (out) call.onDelta({ content: out });
+    }
+    const rest = filter.flush();
+    if (rest) call.onDelta({ content: rest });
+    const prompt = done?.usage?.promptTokens ?? (await provider.countTokens(call.messages.map((m) => m.content).join('\n')));
+    const completion = done?.usage && !filter.stopped ? done.usage.completionTokens : await provider.countTokens(filter.text);
+    return {
+      text: filter.text,
+      reasoning: done?.reasoning || reasoning,
+      finish: filter.stopped || !done?.truncated ? 'stop' : 'length',
+      usage: usageOf(prompt, completion),
+    };
+  } finally {
+    call.signal.removeEventListener('abort', forward);
+  }
+}
+
+export interface TurnRunner {
+  /** Runs a full agent turn on `text` and resolves with its final answer; `onText` streams the answer as written. */
+  run(request: { text: string; agent: string; signal: AbortSignal; onText: (text: string) => void }): Promise<string>;
+}
+
+/** An agent answers: the request is the last user message, run as a turn of a new session in the app. */
+export async function completeWithAgent(turns: TurnRunner, agent: string, call: ModelCall, countTokens: (text: string) => Promise<number>): Promise<ApiCompletion> {
+  const request = [...call.messages]
+    .reverse()
+    .find((m) => m.role === 'user')
+    ?.content.trim();
+  if (!request) throw new AppError('BAD_INPUT', 'An agent model needs a user message with text.');
+  let streamed = '';
+  const answer = await turns.run({
+    text: request,
+    agent,
+    signal: call.signal,
+    onText: (text) => {
+      streamed += text;
+      call.onDelta({ content: text });
+    },
+  });
+  // The streamed text is the whole turn (every reply, every block's result): a client sees what ran.
+  const text = streamed || answer;
+  if (!streamed && answer) call.onDelta({ content: answer });
+  return { text, reasoning: '', finish: 'stop', usage: usageOf(await countTokens(request), await countTokens(text)) };
+}

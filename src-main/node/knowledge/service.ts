@@ -1,0 +1,121 @@
+// The knowledge indexes of the workspaces this process works in: one index file per workspace in
+// `<dataDir>/knowledge/` (named by a hash of the workspace's real path), opened on first use and
+// kept current in the background from then on. `searchWorkspace` is the one entry point for every
+// caller: the file agent's search, the workspace panel, `agentic search`, the MCP server.
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { realpath } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { AppError } from '../../common/errors.js';
+import type { Logger } from '../../core/ports.js';
+import { sharedLlama } from '../llm/llamaEngine.js';
+import { DEFAULT_EMBEDDING_MODEL, embeddingModels, LlamaEmbedder } from './embedder.js';
+import { IndexStore } from './indexStore.js';
+import type { Embedder, IndexProgress, SearchHit } from './types.js';
+import { WorkspaceIndex } from './workspaceIndex.js';
+
+export interface KnowledgeOptions {
+  /** The host's data folder: indexes go to its `knowledge/` folder. */
+  dataDir: string;
+  logger: Logger;
+  /** The embedding model; null or absent: full-text search only. */
+  embedder?: () => Promise<Embedder | null>;
+  excludes?: () => readonly string[];
+  untrustedMarks?: () => readonly string[];
+  onProgress?: (progress: IndexProgress) => void;
+  watch?: boolean;
+  pollMs?: number;
+  fullScanMs?: number;
+}
+
+export interface SearchWorkspaceOptions {
+  limit?: number;
+  /** Index what is not indexed yet before answering (the CLI); otherwise the index as it is now. */
+  refresh?: boolean;
+  /** Otherwise: wait this long at most for recent changes to be indexed (default 0). */
+  waitMs?: number;
+  signal?: AbortSignal;
+}
+
+export function indexFileOf(dataDir: string, realWorkspace: string): string {
+  return join(dataDir, 'knowledge', `${createHash('sha256').update(realWorkspace).digest('hex').slice(0, 24)}.db`);
+}
+
+export const MAX_QUERY_CHARS = 1000;
+
+export class KnowledgeService {
+  private readonly indexes = new Map<string, Promise<WorkspaceIndex>>();
+  private embedderLoad: Promise<Embedder | null> | null = null;
+
+  constructor(private readonly options: KnowledgeOptions) {}
+
+  /** The workspace's index, opened (and started in the background) on first use. */
+  index(workspace: string): Promise<WorkspaceIndex> {
+    const key = resolve(workspace);
+    let index = this.indexes.get(key);
+    if (!index) {
+      index = this.open(key);
+      this.indexes.set(key, index);
+      index.catch(() => this.indexes.delete(key));
+    }
+    return index;
+  }
+
+  private async open(workspace: string): Promise<WorkspaceIndex> {
+    const root = await realpath(workspace).catch(() => {
+      throw new AppError('BAD_INPUT', `The workspace ${workspace} does not exist.`);
+    });
+    const store = IndexStore.open(indexFileOf(this.options.dataDir, root));
+    const index = new WorkspaceIndex({ ...this.options, root, store, embedder: () => this.embedder() });
+    index.start();
+    return index;
+  }
+
+  private embedder(): Promise<Embedder | null> {
+    this.embedderLoad ??= this.options.embedder?.() ?? Promise.resolve(null);
+    return this.embedderLoad;
+  }
+
+  async searchWorkspace(workspace: string, query: string, options: SearchWorkspaceOptions = {}): Promise<SearchHit[]> {
+    if (!query.trim()) throw new AppError('BAD_INPUT', 'The search needs words to look for.');
+    if (query.length > MAX_QUERY_CHARS) throw new AppError('BAD_INPUT', `The search is too long (at most ${MAX_QUERY_CHARS} characters).`);
+    const index = await this.index(workspace);
+    if (options.refresh) await index.refresh();
+    else if (options.waitMs) await index.catchUp(options.waitMs);
+    return index.search(query, options);
+  }
+
+  async progress(workspace: string): Promise<IndexProgress> {
+    return (await this.index(workspace)).progress();
+  }
+
+  async setPaused(workspace: string, paused: boolean): Promise<IndexProgress> {
+    const index = await this.index(workspace);
+    if (paused) index.pause();
+    else index.resume();
+    return index.progress();
+  }
+
+  async close(): Promise<void> {
+    const indexes = await Promise.allSettled(this.indexes.values());
+    this.indexes.clear();
+    for (const settled of indexes) {
+      if (settled.status !== 'fulfilled') continue;
+      await settled.value.close();
+      settled.value.store.close();
+    }
+    await (await this.embedderLoad?.catch(() => null))?.dispose();
+  }
+}
+
+/** The installed embedding model (downloaded with `agentic models download`), or null. */
+export function installedEmbedder(modelsDir: string, logger: Logger, id = DEFAULT_EMBEDDING_MODEL): () => Promise<Embedder | null> {
+  return async () => {
+    const file = embeddingModels(modelsDir, logger).pathOf(id);
+    if (!existsSync(file)) {
+      logger.info('knowledge: no embedding model installed; full-text search only', { model: id });
+      return null;
+    }
+    return new LlamaEmbedder(file, async () => (await sharedLlama('auto', logger)).llama);
+  };
+}
