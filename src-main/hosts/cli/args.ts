@@ -254,14 +254,8 @@ export function parseCli(argv: readonly string[]): CliArgs | 'help' {
     case 'sandbox':
       if (!v.explain || rest.length > 0) throw new UsageError('sandbox needs: --explain [--workspace DIR] [--json].');
       return { command, workspace: v.workspace, json };
-    case 'engines': {
-      const [action, engine, ...extra] = rest;
-      if (action === 'list' && !engine) return { command, action, json };
-      const builds = ['auto', 'cuda', 'vulkan', 'metal', 'cpu'] as const;
-      const pinned = builds.find((b) => b === engine);
-      if (action === 'use' && pinned && extra.length === 0) return { command, action, engine: pinned, json };
-      throw new UsageError('engines needs: list [--json] | use auto|cuda|vulkan|metal|cpu.');
-    }
+    case 'engines':
+      return enginesArgs(rest, json);
     case 'doctor':
       if (rest.length > 0) throw new UsageError('doctor takes no arguments: agentic doctor [--json].');
       return { command, json };
@@ -280,4 +274,12 @@ export function parseCli(argv: readonly string[]): CliArgs | 'help' {
     default:
       throw new UsageError(`Unknown command "${command}".`);
   }
+}
+
+function enginesArgs(rest: string[], json: boolean): EnginesArgs {
+  const [action, engine, ...extra] = rest;
+  if (action === 'list' && !engine) return { command: 'engines', action, json };
+  const pinned = (['auto', 'cuda', 'vulkan', 'metal', 'cpu'] as const).find((b) => b === engine);
+  if (action === 'use' && pinned && extra.length === 0) return { command: 'engines', action, engine: pinned, json };
+  throw new UsageError('engines needs: list [--json] | use auto|cuda|vulkan|metal|cpu.');
 }
