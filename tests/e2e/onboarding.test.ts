@@ -76,6 +76,8 @@ describe('onboarding', () => {
     expect(await server.textContent()).toContain(`http://127.0.0.1:${fake.port}/v1`);
     expect(await page.getByTestId('recommended-model').count()).toBeGreaterThanOrEqual(1);
     expect(await page.getByTestId('recommended-model').count()).toBeLessThanOrEqual(3);
+    // Best fit by speed (issue 27): first in the list, saying how fast it runs on this machine.
+    expect(await page.getByTestId('recommended-model').first().getByTestId('model-speed').textContent()).toMatch(/^Best fit: (about \d+ tokens?|under 1 token)\/s here/);
     expect(await page.getByTestId('onboarding-workspace').textContent()).toContain(join(home, 'ws'));
     await screenshot(page, 'onboarding');
 

@@ -34,6 +34,7 @@ export const USAGE = `Usage:
   agentic mcp [--workspace DIR] [provider flags as in run] [--yes]   (an MCP server on stdin/stdout)
   agentic sandbox --explain [--workspace DIR] [--json]   (the sandbox policy blocks run under)
   agentic doctor [--json]   (what runs where on this computer, and what to do about each problem)
+  agentic engines list [--json] | use auto|cuda|vulkan|metal|cpu   (llama.cpp builds; use pins one)
   agentic changes [--session ID] [--turn N] [--desktop] [--json]   (default: the latest session's last turn)
   agentic undo|redo [--session ID] [--turn N] [--cascade] [--desktop] [--json]
           (--cascade also undoes the later turns, or redoes the earlier ones;
@@ -63,6 +64,12 @@ export interface SandboxArgs {
 }
 export interface DoctorArgs {
   command: 'doctor';
+  json: boolean;
+}
+export interface EnginesArgs {
+  command: 'engines';
+  action: 'list' | 'use';
+  engine?: 'auto' | 'cuda' | 'vulkan' | 'metal' | 'cpu';
   json: boolean;
 }
 export interface ListenArgs {
@@ -95,6 +102,7 @@ export type CliArgs =
   | CheckpointArgs
   | SandboxArgs
   | DoctorArgs
+  | EnginesArgs
   | ChatArgs
   | ListenArgs
   | SayArgs
@@ -253,6 +261,8 @@ export function parseCli(argv: readonly string[]): CliArgs | 'help' {
     case 'sandbox':
       if (!v.explain || rest.length > 0) throw new UsageError('sandbox needs: --explain [--workspace DIR] [--json].');
       return { command, workspace: v.workspace, json };
+    case 'engines':
+      return enginesArgs(rest, json);
     case 'doctor':
       if (rest.length > 0) throw new UsageError('doctor takes no arguments: agentic doctor [--json].');
       return { command, json };
@@ -271,4 +281,12 @@ export function parseCli(argv: readonly string[]): CliArgs | 'help' {
     default:
       throw new UsageError(`Unknown command "${command}".`);
   }
+}
+
+function enginesArgs(rest: string[], json: boolean): EnginesArgs {
+  const [action, engine, ...extra] = rest;
+  if (action === 'list' && !engine) return { command: 'engines', action, json };
+  const pinned = (['auto', 'cuda', 'vulkan', 'metal', 'cpu'] as const).find((b) => b === engine);
+  if (action === 'use' && pinned && extra.length === 0) return { command: 'engines', action, engine: pinned, json };
+  throw new UsageError('engines needs: list [--json] | use auto|cuda|vulkan|metal|cpu.');
 }

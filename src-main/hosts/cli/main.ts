@@ -44,6 +44,8 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./mcpStdio.js')).mcpCommand(args);
     case 'doctor':
       return (await import('./doctor.js')).doctorCommand(args);
+    case 'engines':
+      return (await import('./engines.js')).enginesCommand(args);
     case 'changes':
     case 'undo':
     case 'redo':

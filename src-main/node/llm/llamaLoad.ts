@@ -8,6 +8,7 @@ import type { Logger } from '../../core/ports.js';
 import type { Importer } from '../loadOptional.js';
 import { defaultThreadCount } from './hardware.js';
 import { sharedLlama, type LlamaGpu, type LlamaModule } from './llamaEngine.js';
+import { loadWithGpuFallback } from './gpuFallback.js';
 import { createLoadReporter, type ModelLoadListener } from './loadProgress.js';
 import { PromptStateCache } from './promptStates.js';
 
@@ -65,6 +66,17 @@ export interface Engine {
   systemPrefixes: Map<string, Token[]>;
 }
 
+/** Layers the model has (its blocks plus the output layer), read from the GGUF header; null if unreadable. */
+async function layerCount(module: LlamaModule, modelPath: string): Promise<number | null> {
+  try {
+    const info = await module.readGgufFileInfo(modelPath, { readTensorInfo: false });
+    const blocks = (info.architectureMetadata as { block_count?: number }).block_count;
+    return typeof blocks === 'number' ? blocks + 1 : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function loadLlamaEngine(options: LlamaCppProviderOptions, loadSignal: AbortSignal, onLoad: ModelLoadListener): Promise<Engine> {
   const { modelPath, logger } = options;
   const started = performance.now();
@@ -74,7 +86,14 @@ export async function loadLlamaEngine(options: LlamaCppProviderOptions, loadSign
       throw new AppError('MODEL_LOAD_FAILED', `Model file not found: ${modelPath}. Download a model in Settings → Models or pass --model PATH.`);
     }
     const { llama, module } = await sharedLlama(options.gpu ?? 'auto', logger, options.engine);
-    const model = await llama.loadModel({ modelPath, gpuLayers: options.gpuLayers ?? 'auto', loadSignal, onLoadProgress: (p) => report.progress(p) });
+    // On a GPU, an out-of-memory load retries with fewer layers, then on the CPU (gpuFallback.ts).
+    const totalLayers = llama.gpu ? await layerCount(module, modelPath) : null;
+    const model = await loadWithGpuFallback((gpuLayers) => llama.loadModel({ modelPath, gpuLayers, loadSignal, onLoadProgress: (p) => report.progress(p) }), {
+      first: options.gpuLayers ?? 'auto',
+      totalLayers,
+      onGpu: llama.gpu !== false,
+      logger,
+    });
     const sequences = Math.max(1, options.sequences ?? 1);
     const wanted = options.contextSize ?? 0;
     const context = await model.createContext({

@@ -37,4 +37,23 @@ describe('agentic doctor', () => {
     expect(r.stdout).toMatch(/^llama\.cpp {2}builds installed: cpu; in use: cpu$/m);
     expect(r.stdout).toContain('Choose a smaller model');
   });
+
+  it('engines list shows the builds and the order tried; engines use pins one in Settings', async () => {
+    const list = JSON.parse((await runCli(['engines', 'list', '--json'], { home })).stdout) as {
+      pin: string;
+      builds: Array<{ build: string; installed: boolean }>;
+      order: string[];
+    };
+    expect(list.pin).toBe('auto');
+    expect(list.builds.find((b) => b.build === 'cpu')?.installed).toBe(true);
+    expect(list.order).toEqual(['cpu']);
+    expect((await runCli(['engines', 'use', 'vulkan'], { home })).code).toBe(0);
+    const pinned = JSON.parse((await runCli(['engines', 'list', '--json'], { home })).stdout) as { pin: string; order: string[]; reasons: string[] };
+    // Pinned but not installed here: the choice says so and stays on the CPU.
+    expect(pinned).toMatchObject({ pin: 'vulkan', order: ['cpu'] });
+    expect(pinned.reasons[0]).toContain('not installed');
+    const bad = await runCli(['engines', 'use', 'rocm'], { home });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('engines needs');
+  });
 });

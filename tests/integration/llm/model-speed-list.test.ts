@@ -35,7 +35,8 @@ describe('catalogue speeds', () => {
     expect(list.find((m) => m.id === 'qwen3-14b-q4')?.fits).toBe(true);
     const pick = list.find((m) => m.recommended);
     expect(pick?.sizeBytes).toBeLessThan(3e9);
-    expect(pick?.reason).toMatch(/^about \d+ tokens\/s here/);
+    // A probe starved by a busy machine reads a slow memory: then even this model is under 1 token/s.
+    expect(pick?.reason).toMatch(/^(about \d+ tokens?|under 1 token)\/s here/);
     for (const m of list) expect(m.speed).toMatchObject({ basis: 'estimate', engine: 'cpu' });
     expect(list.find((m) => m.id === 'qwen3-14b-q4')!.speed!.generation).toBeLessThan(pick!.speed!.generation);
   });
