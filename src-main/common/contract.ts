@@ -11,6 +11,7 @@ import { localApiCommands } from './localApi.js';
 import { ChangeViewSchema, CheckpointSummarySchema, FileDiffSchema, RestoreResultSchema } from './checkpoints.js';
 import { MAX_REQUEST_CHARS } from './limits.js';
 import { memoryCommands } from './memory.js';
+import { selfTestCommands } from './selfTest.js';
 
 /** One table of commands: `domain.verb` → input and output schemas. Handlers are typed from it. */
 const cmd = <I extends z.ZodTypeAny, O extends z.ZodTypeAny>(input: I, output: O) => ({ input, output });
@@ -199,6 +200,8 @@ export const commands = {
   ...memoryCommands,
   // Local API (issue 32): Settings → Local API.
   ...localApiCommands,
+  // The model self-test's kept results (issue 25).
+  ...selfTestCommands,
 } as const;
 
 export type Commands = typeof commands;
