@@ -36,7 +36,6 @@ export const selfTestCommands = {
     output: z.object({ current: z.string(), results: z.array(SelfTestResultSchema) }),
   },
 } as const;
-export type SelfTestCommandName = keyof typeof selfTestCommands;
 
 /** The key a model's result is kept under: provider kind and model file or name, safe as a file name. */
 export function selfTestModelKey(kind: string, model: string): string {
