@@ -41,6 +41,16 @@ describe('selfTestWarning', () => {
     expect(selfTestWarning('coder', null)).toBeNull();
   });
 
+  it('does not count the task the user stopped the test in', () => {
+    const stopped = {
+      ...r,
+      interrupted: true,
+      agents: [...r.agents, { agent: 'file' as const, passed: false, score: 0, seconds: 2, failed: ['x'], error: 'the turn was cancelled' }],
+    };
+    expect(selfTestWarning('file', stopped)).toBeNull();
+    expect(selfTestWarning('coder', stopped)).toContain('coder self-test');
+  });
+
   it('takes the configured model’s result only', () => {
     const other = result('llama-tiny.gguf', [['coder', false, 0]]);
     expect(currentResult({ current: 'ollama-qwen2.5_7b', results: [other, r] })).toBe(r);

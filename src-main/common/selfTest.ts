@@ -57,6 +57,8 @@ export function selfTestWarning(agent: AgentName | null, result: SelfTestResult 
   if (!agent || !result) return null;
   const score = result.agents.find((a) => a.agent === agent);
   if (!score || score.passed) return null;
+  // Stopped by the user (Ctrl+C): the task cut short was not failed by the model.
+  if (result.interrupted && score.error && score === result.agents.at(-1)) return null;
   const day = result.date.slice(0, 10);
   return `This model failed the ${agent} self-test on ${day} (score ${score.score.toFixed(2)}); answers may be unreliable.`;
 }
