@@ -2,7 +2,7 @@
 // Every host (Electron, web, CLI) starts the same app through createApp().
 import { mkdirSync, readFileSync } from 'node:fs';
 import { platform, release } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { appPaths, type AppPaths } from './app/paths.js';
 import type { AgentName } from './common/agents.js';
 import type { Handlers } from './common/contract.js';
@@ -175,6 +175,7 @@ export async function createApp(config: AppConfig): Promise<App> {
       droppedPaths: config.droppedPaths,
       pickPath: config.pickPath,
       revealPath: config.revealPath,
+      modelTestsDir: join(dirname(paths.modelsDir), 'model-tests'),
     }),
     ...voice.handlers((input, ctx) => handlers['turn.send'](input, ctx)),
     ...createKnowledgeHandlers(adapters.knowledge, workspace),

@@ -13,6 +13,7 @@ import { MAX_REQUEST_CHARS } from './limits.js';
 import { TurnExtrasSchema } from './turnView.js';
 import { memoryCommands } from './memory.js';
 import { scheduleCommands } from './schedules.js';
+import { selfTestCommands } from './selfTest.js';
 
 /** One table of commands: `domain.verb` → input and output schemas. Handlers are typed from it. */
 const cmd = <I extends z.ZodTypeAny, O extends z.ZodTypeAny>(input: I, output: O) => ({ input, output });
@@ -205,6 +206,8 @@ export const commands = {
   // Local API (issue 32): Settings → Local API.
   ...localApiCommands,
   ...scheduleCommands,
+  // The model self-test's kept results (issue 25).
+  ...selfTestCommands,
 } as const;
 
 export type Commands = typeof commands;

@@ -6,9 +6,10 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createApp, type App } from '../../app.js';
 import type { AppEvent } from '../../common/events.js';
+import { selfTestModelKey } from '../../common/selfTest.js';
 import { appPaths } from '../../app/paths.js';
 import { FIXTURE_PAGE, SCRATCH_FILES, scoreTask, selfTestBattery, type AgentScore, type SelfTestTask } from '../../core/selftest/battery.js';
 import { createLogger } from '../../node/logger.js';
@@ -65,8 +66,8 @@ async function runTask(app: App, task: SelfTestTask, stop: { cancel: (() => void
 
 function modelKey(app: App): string {
   const p = app.settings.get().provider;
-  // A GGUF given by path is named by its file: the key is a file name in model-tests/.
-  return `${p.kind}-${basename(p.model || 'default')}`.replace(/[^\w.-]+/g, '_').slice(0, 120);
+  // The same key the app reads results by (models.testResults).
+  return selfTestModelKey(p.kind, p.model);
 }
 
 /** A scratch folder with the battery's workspace files and a data folder holding the CLI's provider keys. */

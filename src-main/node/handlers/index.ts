@@ -23,6 +23,8 @@ import type { CheckpointCommands } from '../checkpoints/handlers.js';
 import type { VoiceCommandName } from '../../common/voice.js';
 import type { KnowledgeCommandName } from '../../common/knowledge.js';
 import type { LocalApiCommandName } from '../../common/localApi.js';
+import { selfTestModelKey } from '../../common/selfTest.js';
+import { readSelfTestResults } from './selfTestResults.js';
 
 type NodeCommands = Exclude<
   keyof Handlers,
@@ -56,6 +58,8 @@ export function createNodeHandlers(deps: {
   droppedPaths?: () => Promise<string[]>;
   pickPath?: PathPicker;
   revealPath?: PathRevealer;
+  /** Where `agentic models test` keeps each model's result (issue 25). */
+  modelTestsDir?: string;
 }): Pick<Handlers, NodeCommands> {
   const { settings, adapters, emit, secrets } = deps;
   const version = (JSON.parse(readFileSync(join(deps.root, 'package.json'), 'utf8')) as { version: string }).version;
@@ -142,6 +146,10 @@ export function createNodeHandlers(deps: {
     'system.doctor': async () => adapters.doctor(version),
     'models.delete': async ({ id }) => adapters.models.delete(id),
     'models.openLocal': async ({ path }) => adapters.models.openLocal(path),
+    'models.testResults': async () => {
+      const p = settings.get().provider;
+      return { current: selfTestModelKey(p.kind, p.model), results: deps.modelTestsDir ? await readSelfTestResults(deps.modelTestsDir) : [] };
+    },
     'mcp.list': async () => adapters.mcp.servers().map((s) => ({ config: s.config, status: s.status, tools: s.tools })),
     'mcp.add': async (config) => {
       const others = mcpServers().filter((s) => s.name !== config.name);

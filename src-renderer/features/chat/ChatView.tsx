@@ -1,8 +1,10 @@
+import { useEffect } from 'react';
 import { useStore } from '../../state/store.js';
 import { ModelStatus } from '../onboarding/ModelStatus.js';
 import { HeaderTools } from './HeaderTools.js';
 import { Composer } from './Composer.js';
 import { TurnList } from './TurnList.js';
+import { loadSelfTestResults } from './selfTestStore.js';
 
 const EMPTY: string[] = [];
 
@@ -13,6 +15,11 @@ export function ChatView() {
   const sessionId = useStore((s) => s.activeSessionId);
   const set = useStore((s) => s.set);
   const menuOpen = useStore((s) => s.menuOpen);
+  // The self-test warning follows the configured model: its kept result is read again when it changes.
+  const model = useStore((s) => (s.info ? `${s.info.provider.kind}/${s.info.provider.model}` : null));
+  useEffect(() => {
+    if (model) void loadSelfTestResults();
+  }, [model]);
 
   return (
     <div className="chat">

@@ -6,6 +6,7 @@ import { PlanView } from '../plan/PlanView.js';
 import { AnswerBody } from './AnswerBody.js';
 import { AnswerActions, RequestBubble } from './MessageActions.js';
 import { TurnMemories } from './TurnMemories.js';
+import { turnSelfTestWarning, useCurrentSelfTest } from './selfTestStore.js';
 
 const STATUS_TEXT = { running: 'working…', done: '', failed: 'failed', cancelled: 'stopped' } as const;
 
@@ -13,7 +14,9 @@ const STATUS_TEXT = { running: 'working…', done: '', failed: 'failed', cancell
 export const TurnItem = memo(function TurnItem({ turnId, busy, last }: { turnId: string; busy: boolean; last: boolean }) {
   const turn = useStore((s) => s.domain.turns[turnId]);
   const awaiting = useStore((s) => s.domain.approvals.some((a) => a.turnId === turnId));
+  const selfTest = useCurrentSelfTest();
   if (!turn) return null;
+  const weak = turnSelfTestWarning(turn, selfTest);
   const waiting = turn.status === 'running' && turn.calls.length === 0;
   const statusText = awaiting ? 'waiting for your approval' : STATUS_TEXT[turn.status];
   return (
@@ -30,6 +33,11 @@ export const TurnItem = memo(function TurnItem({ turnId, busy, last }: { turnId:
             </span>
           )}
         </div>
+        {weak && (
+          <div className="turn-note turn-warning" data-testid="selftest-warning" role="note">
+            {weak}
+          </div>
+        )}
         {turn.compacted && (
           <div className="turn-note muted" data-testid="compacted">
             Older messages were summarised to fit the model’s context ({turn.compacted.beforeTokens} → {turn.compacted.afterTokens} tokens).

@@ -9,6 +9,8 @@ import { formatSpeed } from '../../../src-main/common/models.js';
 import { speedText } from '../onboarding/modelChoice.js';
 import { formatBytes } from '../workspace/files.js';
 import type { UpdateSettings } from './updateSettings.js';
+import { SelfTestSummary } from './SelfTestSummary.js';
+import { selfTestModelKey } from '../../../src-main/common/selfTest.js';
 
 type ModelEntry = CommandOutput<'models.list'>[number];
 
@@ -96,6 +98,7 @@ export function ModelsSection({ settings, update }: { settings: Settings; update
   return (
     <section className="settings-section" data-testid="settings-models">
       <h3>Local models</h3>
+      <SelfTestSummary modelKey={selfTestModelKey(settings.provider.kind, settings.provider.model)} />
       {models === null ? (
         <p className="muted">Loading the catalogue…</p>
       ) : (

@@ -40,6 +40,20 @@ describe('agentic models test', () => {
     expect(existsSync(join(ws, 'hello.txt'))).toBe(false);
   }, 200_000);
 
+  it('keeps the result where the app reads it (models.testResults)', async () => {
+    const { createApp } = await import('../../../src-main/app.js');
+    const { silentLogger } = await import('../../../src-main/node/logger.js');
+    const app = await createApp({ host: 'cli', dataDir: home, logger: silentLogger });
+    try {
+      const { results } = await app.handlers['models.testResults']({}, { clientId: 'c' });
+      expect(results).toHaveLength(1);
+      expect(results[0]).toMatchObject({ model: expect.stringMatching(/^replay-/), score: 1, passed: 5, of: 5 });
+      expect(results[0]!.agents.map((a) => a.agent)).toEqual(['casual', 'coder', 'file', 'web', 'planner']);
+    } finally {
+      await app.dispose();
+    }
+  });
+
   it('scores a bad model low and still exits 0', async () => {
     const r = await runCli(['models', 'test', '--replay', BAD, '--json'], { home, timeoutMs: 180_000 });
     expect(r.code).toBe(0);

@@ -117,6 +117,7 @@ const sampleInputs: { [K in CommandName]: CommandInput<K> } = {
   'models.download': { id: 'm' },
   'models.delete': { id: 'm' },
   'models.openLocal': { path: '/tmp/m.gguf' },
+  'models.testResults': {},
   'mcp.list': {},
   'mcp.add': { name: 'fs', transport: 'stdio', command: 'node', args: [], env: {}, trusted: false, trustedTools: [] },
   'mcp.test': { name: 'fs' },
