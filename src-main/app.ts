@@ -34,6 +34,7 @@ import { createInputFiles } from './node/workspace/inputFiles.js';
 import { createMemoryHandlers } from './core/memory/memoryHandlers.js';
 import type { Lending } from './node/api/expose.js';
 import { LocalApiService } from './node/api/service.js';
+import { indexSearch } from './node/mcpServer/indexSearch.js';
 import { createSchedules } from './node/schedule/wiring.js';
 import type { Notice } from './node/schedule/runClaim.js';
 
@@ -152,6 +153,7 @@ export async function createApp(config: AppConfig): Promise<App> {
     askUser: config.askUser ?? approvals.ask,
     blockTimeoutMs: () => settings.get().blockTimeoutSec * 1000,
     appRoot: root,
+    search: indexSearch(adapters.knowledge),
   };
   const localApi = new LocalApiService({
     dataDir,

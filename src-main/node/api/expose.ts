@@ -21,6 +21,8 @@ export interface Lending {
   askUser: AskUser;
   blockTimeoutMs: () => number;
   appRoot: string;
+  /** search_workspace's search (the workspace index); a plain file scan when absent. */
+  search?: WorkspaceSearch;
 }
 
 export interface ExposedApp {
@@ -38,7 +40,7 @@ export function appVersion(appRoot: string): string {
   }
 }
 
-/** The MCP tools' dependencies; `search` replaces the file-scan search (the workspace index, when wired). */
+/** The MCP tools' dependencies; `search` (or the lent one) replaces the file-scan search. */
 export function lentDeps(app: ExposedApp, logger: Logger, search?: WorkspaceSearch): LentDeps {
   const { lending } = app;
   const finder = (): Tool => {
@@ -53,7 +55,7 @@ export function lentDeps(app: ExposedApp, logger: Logger, search?: WorkspaceSear
     askUser: lending.askUser,
     blockTimeoutMs: lending.blockTimeoutMs,
     turns: createTurnRunner(app),
-    search: search ?? { search: (query, options) => createFileScanSearch(finder()).search(query, options) },
+    search: search ?? lending.search ?? { search: (query, options) => createFileScanSearch(finder()).search(query, options) },
     logger,
   };
 }

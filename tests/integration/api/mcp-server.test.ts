@@ -64,11 +64,12 @@ describe('agentic mcp (stdio)', () => {
     expect(existsSync(join(workspace, 'important.txt'))).toBe(true);
   });
 
-  it('search_workspace finds names and lines; read_file reads inside the workspace only', async () => {
+  it('search_workspace finds passages in the workspace index; read_file reads inside the workspace only', async () => {
+    // The passage that holds the words, cited by the line it starts at.
     const found = textOf(await client.callTool({ name: 'search_workspace', arguments: { query: 'zephyr' } }));
-    expect(found).toContain('notes/meeting.md:2: Budget for the zephyr project: 12k');
-    const byName = textOf(await client.callTool({ name: 'search_workspace', arguments: { query: 'meeting' } }));
-    expect(byName.split('\n')[0]).toBe('notes/meeting.md');
+    expect(found).toMatch(/^notes\/meeting\.md:1: # Meeting\nBudget for the zephyr project: 12k/);
+    const byHeading = textOf(await client.callTool({ name: 'search_workspace', arguments: { query: 'meeting' } }));
+    expect(byHeading.split(':')[0]).toBe('notes/meeting.md');
     expect(textOf(await client.callTool({ name: 'read_file', arguments: { path: 'notes/meeting.md' } }))).toContain('Budget for the zephyr project');
     const outside = (await client.callTool({ name: 'read_file', arguments: { path: '../../etc/passwd' } })) as ToolReply;
     expect(outside.isError).toBe(true);
