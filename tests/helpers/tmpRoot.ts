@@ -2,6 +2,7 @@
 // nothing in the system temp folder (test models, workspaces, Chromium profiles, private homes).
 // TMPDIR is set before the workers start: every test, and every process a test starts, inherits
 // it, and os.tmpdir() reads it on each call. The sandbox gives blocks their own /tmp either way.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +14,21 @@ const PREFIX = 'agentic-run-';
 function removeStale(base: string): void {
   for (const name of readdirSync(base)) {
     const pid = Number(/^agentic-run-(\d+)-/.exec(name)?.[1]);
-    if (pid && !processAlive(pid)) rmSync(join(base, name), { recursive: true, force: true });
+    if (pid && !processAlive(pid)) removeTree(join(base, name));
+  }
+}
+
+/**
+ * Node's recursive rm recurses in JavaScript and overflows the stack on a tree a few thousand
+ * folders deep (security tests make such trees on purpose); `rm -rf` walks any depth.
+ */
+function removeTree(path: string): void {
+  try {
+    // Processes a test left behind may still write; retry while they exit.
+    rmSync(path, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  } catch (error) {
+    if (!(error instanceof RangeError) || process.platform === 'win32') throw error;
+    spawnSync('rm', ['-rf', '--', path], { stdio: 'ignore' });
   }
 }
 
@@ -27,7 +42,6 @@ export function setup(): () => void {
   return () => {
     if (previous === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = previous;
-    // Processes a test left behind may still write; retry while they exit.
-    rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    removeTree(root);
   };
 }
