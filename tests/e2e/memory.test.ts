@@ -18,6 +18,16 @@ describe('memory', () => {
     await expect.poll(() => e.page.getByTestId('memory-remembered').count(), { timeout: 30_000 }).toBe(2);
     await screenshot(e.page, 'memory-chat');
 
+    // This session can run without the memories: the switch in the header says so, and the app keeps it.
+    const toggle = e.page.getByTestId('session-memory');
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+    await toggle.click();
+    await expect.poll(() => toggle.textContent()).toBe('Memory off');
+    await e.page.reload();
+    await expect.poll(() => e.page.getByTestId('session-memory').textContent(), { timeout: 30_000 }).toBe('Memory off');
+    await e.page.getByTestId('session-memory').click();
+    await expect.poll(() => e.page.getByTestId('session-memory').getAttribute('aria-pressed')).toBe('true');
+
     await e.page
       .getByRole('button', { name: /Settings/ })
       .first()

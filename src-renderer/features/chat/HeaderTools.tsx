@@ -1,5 +1,6 @@
 import { useStore } from '../../state/store.js';
 import { updatePrefs } from '../shortcuts/useShortcuts.js';
+import { SessionMemoryToggle } from './SessionMemoryToggle.js';
 
 const THEME_LABEL = { system: 'Theme: system', light: 'Theme: light', dark: 'Theme: dark' } as const;
 const THEME_ICON = { system: '◐', light: '☀', dark: '☾' } as const;
@@ -11,6 +12,7 @@ export function HeaderTools() {
   const set = useStore((s) => s.set);
   return (
     <div className="header-tools">
+      <SessionMemoryToggle />
       <button
         className="icon-btn"
         data-testid="toggle-sidebar"
