@@ -33,8 +33,11 @@ describe('model self-test results in the app', () => {
       .toMatch(/^This model failed the casual self-test on \d{4}-\d\d-\d\d \(score 0\.33\); answers may be unreliable\.$/);
 
     await sendAndFinish(page, 'Print the sum of the squares of 1 to 10 with Python', 'coder');
+    // sendAndFinish can see the first answer's "done" before the second turn shows: wait for the second.
+    await expect.poll(() => page.getByTestId('answer').count()).toBe(2);
     const second = page.getByTestId('answer').last();
-    expect(await second.getByTestId('answer-agent').textContent()).toMatch(/coder/i);
+    await expect.poll(() => second.getAttribute('data-status'), { timeout: 90_000 }).toBe('done');
+    await expect.poll(() => second.getByTestId('answer-agent').textContent()).toMatch(/coder/i);
     expect(await second.getByTestId('selftest-warning').count()).toBe(0);
     await screenshot(page, 'selftest-warning');
 

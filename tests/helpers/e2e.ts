@@ -111,5 +111,9 @@ export async function send(page: Page, text: string, agent?: string): Promise<vo
 /** Sends a request and waits until its answer is done (a replayed turn, blocks included). */
 export async function sendAndFinish(page: Page, text: string, agent?: string): Promise<void> {
   await send(page, text, agent);
-  await expect.poll(() => page.getByTestId('answer').last().getAttribute('data-status'), { timeout: 90_000 }).toBe('done');
+  // The new turn first: until it shows, the last answer on the page is the previous turn's, already done.
+  const last = page.locator('article.turn').last();
+  const probe = text.trim().split('\n')[0]!.slice(0, 30);
+  await expect.poll(() => last.getByTestId('request').textContent(), { timeout: 90_000 }).toContain(probe);
+  await expect.poll(() => last.getByTestId('answer').getAttribute('data-status'), { timeout: 90_000 }).toBe('done');
 }

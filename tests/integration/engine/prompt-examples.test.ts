@@ -37,8 +37,21 @@ describe('prompt examples parse to what they say', () => {
     expect(blocks.map((b) => b.tag)).toEqual(shown.map((f) => f.tag));
     for (const block of blocks) {
       if (block.tag === 'file_finder') {
-        expect(Object.keys(block.params).sort()).toEqual(block.params.action === 'search' ? ['action', 'query'] : ['action', 'name']);
-        expect(['read', 'info', 'list', 'search']).toContain(block.params.action);
+        // Each action with exactly the parameters the tool reads for it (a read may name one range).
+        const allowed: Record<string, string[][]> = {
+          read: [
+            ['action', 'name'],
+            ['action', 'lines', 'name'],
+            ['action', 'name', 'pages'],
+            ['action', 'chars', 'name'],
+          ],
+          info: [['action', 'name']],
+          list: [['action', 'name']],
+          grep: [['action', 'name', 'text']],
+          search: [['action', 'query']],
+        };
+        expect(Object.keys(allowed)).toContain(block.params.action);
+        expect(allowed[block.params.action!]).toContainEqual(Object.keys(block.params).sort());
       }
       if (block.tag === 'mcp') expect(parseMcpCall(block.code)).toMatchObject({ ok: true, repaired: false });
       if (block.tag === 'json' && !block.code.includes('{{')) {
