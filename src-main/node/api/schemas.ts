@@ -30,10 +30,7 @@ const Tool = z.object({
   type: z.literal('function', { errorMap: () => ({ message: 'only function tools are supported' }) }),
   function: z.object({ name: Name, description: z.string().max(100_000).nullish(), parameters: z.record(z.unknown()).nullish() }).passthrough(),
 });
-const Choice = z.union([
-  z.enum(['auto', 'none', 'required']),
-  z.object({ type: z.literal('function'), function: z.object({ name: Name }) }),
-]);
+const Choice = z.union([z.enum(['auto', 'none', 'required']), z.object({ type: z.literal('function'), function: z.object({ name: Name }) })]);
 
 const Limit = z.number().int().positive().max(1_000_000).nullish();
 

@@ -49,7 +49,12 @@ export class ToolCallCollector {
       if (d.function?.name) call.name += d.function.name;
       if (d.function?.arguments) call.arguments += d.function.arguments;
       this.onDelta?.({
-        toolCall: { index, ...(d.id ? { id: d.id } : {}), ...(d.function?.name ? { name: d.function.name } : {}), ...(d.function?.arguments ? { arguments: d.function.arguments } : {}) },
+        toolCall: {
+          index,
+          ...(d.id ? { id: d.id } : {}),
+          ...(d.function?.name ? { name: d.function.name } : {}),
+          ...(d.function?.arguments ? { arguments: d.function.arguments } : {}),
+        },
       });
     }
   }
