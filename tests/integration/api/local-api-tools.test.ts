@@ -149,6 +149,39 @@ describe('tools through the OpenAI-compatible provider', () => {
   });
 });
 
+describe('the provider port', () => {
+  it('collects parallel calls whose fragments interleave, in index order, and names a call the server left without id', async () => {
+    const base = { id: 'chatcmpl-9', object: 'chat.completion.chunk', created: 1_765_130_000, model: MODEL };
+    const chunk = (delta: object, finish: string | null = null) => ({ ...base, choices: [{ index: 0, delta, finish_reason: finish }] });
+    upstream.routes.set('POST /v1/chat/completions', (_req, res) =>
+      writeSse(res, [
+        chunk({ role: 'assistant', content: 'Checking both cities.' }),
+        chunk({ tool_calls: [{ index: 1, function: { name: 'get_weather', arguments: '{"city":' } }] }),
+        chunk({ tool_calls: [{ index: 0, id: 'call_a', function: { name: 'get_weather', arguments: '{"city":"Lyon"}' } }] }),
+        chunk({ tool_calls: [{ index: 1, function: { arguments: '"Turin"}' } }] }),
+        chunk({}, 'tool_calls'),
+        '[DONE]',
+      ]),
+    );
+    const provider = new OpenAiCompatibleProvider({ baseUrl: `${upstream.url}/v1`, model: MODEL, logger: silentLogger, contextSize: 32_768 });
+    const pieces: string[] = [];
+    const done = await provider.complete({
+      messages: [{ role: 'user', content: 'Weather in Lyon and Turin?' }],
+      tools: [{ name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } }],
+      toolChoice: 'required',
+      signal: new AbortController().signal,
+      onDelta: (d) => d.toolCall && pieces.push(`${d.toolCall.index}:${d.toolCall.arguments ?? ''}`),
+    });
+    expect(done.text).toBe('Checking both cities.');
+    expect(done.toolCalls).toEqual([
+      { id: 'call_a', name: 'get_weather', arguments: '{"city":"Lyon"}' },
+      { id: 'call_1', name: 'get_weather', arguments: '{"city":"Turin"}' },
+    ]);
+    expect(pieces).toEqual(['1:{"city":', '0:{"city":"Lyon"}', '1:"Turin"}']);
+    expect(forwarded()[0]!.tool_choice).toBe('required');
+  });
+});
+
 describe('where tools cannot go', () => {
   it('the Replay model and the agents answer 400 tools_unsupported and say why', async () => {
     h = await startApi(['Probably: Lyon is often chilly in December.']);
