@@ -6,11 +6,35 @@ export type ChatRole = 'system' | 'user' | 'assistant';
 export interface ChatMessage {
   role: ChatRole;
   content: string;
+  /** On an assistant message: the tool calls it made (only providers with toolCalling read it). */
+  toolCalls?: ToolCall[];
+  /**
+   * Marks a tool's result for the call with this id (OpenAI's `tool` message). Its role stays 'user',
+   * so a provider without tool calling still reads it as input.
+   */
+  toolCallId?: string;
+}
+
+/** A function the model may call (OpenAI's `tools[].function`). */
+export interface ToolDefinition {
+  name: string;
+  description?: string;
+  /** JSON Schema of the arguments. */
+  parameters?: object;
+}
+export type ToolChoice = 'auto' | 'none' | 'required' | { name: string };
+/** A call the model made; `arguments` is the JSON text as the model wrote it. */
+export interface ToolCall {
+  id: string;
+  name: string;
+  arguments: string;
 }
 
 export interface LlmDelta {
   text?: string;
   reasoning?: string;
+  /** A piece of the tool call at `index`: id and name come first, arguments arrive in fragments. */
+  toolCall?: { index: number; id?: string; name?: string; arguments?: string };
 }
 
 export interface CompletionRequest {
@@ -24,6 +48,9 @@ export interface CompletionRequest {
   temperature?: number;
   /** Lets a stateful provider keep this conversation's prefix in its KV cache between calls. */
   cacheKey?: string;
+  /** Functions the model may call; only for a provider whose `toolCalling` is true. */
+  tools?: ToolDefinition[];
+  toolChoice?: ToolChoice;
 }
 
 export interface Completion {
@@ -33,6 +60,8 @@ export interface Completion {
   /** True when the provider stopped because of a length limit: the reply may be cut mid-block. */
   truncated: boolean;
   usage?: { promptTokens: number; completionTokens: number; evaluatedTokens?: number };
+  /** The tool calls the model made instead of (or besides) answering; absent when none. */
+  toolCalls?: ToolCall[];
 }
 
 export interface ProviderInfo {
@@ -49,6 +78,8 @@ export interface ProviderInfo {
 }
 
 export interface LlmProvider {
+  /** True when complete() honours `tools` and returns `toolCalls` (the model server decides whether the model uses them). */
+  readonly toolCalling?: boolean;
   info(signal?: AbortSignal): Promise<ProviderInfo>;
   complete(request: CompletionRequest): Promise<Completion>;
   countTokens(text: string): Promise<number>;

@@ -8,7 +8,7 @@ import { completeWithAgent, completeWithModel, type ApiCompletion, type ApiDelta
 import type { ConversationSessions } from './conversations.js';
 import type { FairQueue } from './fairQueue.js';
 import { errorResponse, HttpError, openEventStream, readJson, sendJson } from './http.js';
-import { ChatRequestSchema, describeIssues, stopsOf, toChatMessages, type ChatRequest } from './schemas.js';
+import { ChatRequestSchema, describeIssues, stopsOf, toChatMessages, toolsOf, usesTools, type ChatRequest } from './schemas.js';
 
 export const AGENT_MODEL_PREFIX = 'agentic/';
 export const agentModels = (): string[] => AGENT_CHOICES.map((a) => `${AGENT_MODEL_PREFIX}${a}`);
@@ -27,11 +27,19 @@ export interface ChatRouteDeps {
 function parseChat(body: unknown): ChatRequest {
   const parsed = ChatRequestSchema.safeParse(body);
   if (!parsed.success) throw new HttpError(400, 'invalid_request', describeIssues(parsed.error));
-  const request = parsed.data;
-  if (request.tools?.length && request.tool_choice !== 'none') {
-    throw new HttpError(400, 'tools_unsupported', 'Tool calling is not supported by the local API yet: send the request without "tools" (for Continue, use chat mode).');
-  }
-  return request;
+  return parsed.data;
+}
+
+/** Tools go to a provider that passes them to its model server; agents and other providers refuse them. */
+async function checkTools(request: ChatRequest, target: { agent: string | null }, provider: LlmProvider): Promise<void> {
+  if (!usesTools(request)) return;
+  const why =
+    target.agent !== null
+      ? 'agent models use their own tools and do not take "tools"'
+      : provider.toolCalling
+        ? null
+        : `the current provider (${(await provider.info()).kind}) cannot pass tool calls; an OpenAI-compatible server (Ollama, LM Studio, llama.cpp server) can`;
+  if (why) throw new HttpError(400, 'tools_unsupported', `Tool calling is not available here: ${why}. Send the request without "tools" (for Continue, use chat mode).`);
 }
 
 async function resolveTarget(deps: ChatRouteDeps, model: string): Promise<{ agent: string } | { agent: null }> {
@@ -46,9 +54,22 @@ async function resolveTarget(deps: ChatRouteDeps, model: string): Promise<{ agen
   return { agent: null };
 }
 
+/** An ApiDelta as OpenAI's chunk delta. */
+function deltaOf(d: ApiDelta): Record<string, unknown> {
+  if (d.reasoning) return { reasoning_content: d.reasoning };
+  if (d.toolCall) {
+    const { index, id, name, arguments: args } = d.toolCall;
+    const fn = { ...(name ? { name } : {}), arguments: args ?? '' };
+    return { tool_calls: [{ index, ...(id ? { id, type: 'function' } : {}), function: fn }] };
+  }
+  return { content: d.content };
+}
+
 export async function handleChat(req: IncomingMessage, res: ServerResponse, deps: ChatRouteDeps, headers: Record<string, string>): Promise<void> {
   const request = parseChat(await readJson(req));
   const target = await resolveTarget(deps, request.model);
+  const provider = deps.provider();
+  await checkTools(request, target, provider);
   const abort = new AbortController();
   res.on('close', () => {
     if (!res.writableFinished) abort.abort();
@@ -69,12 +90,12 @@ export async function handleChat(req: IncomingMessage, res: ServerResponse, deps
     maxTokens: request.max_completion_tokens ?? request.max_tokens ?? undefined,
     temperature: request.temperature ?? undefined,
     stops: stopsOf(request),
+    ...toolsOf(request),
     signal: abort.signal,
-    onDelta: (d: ApiDelta) => stream?.send(chunk(d.reasoning ? { reasoning_content: d.reasoning } : { content: d.content }, null)),
+    onDelta: (d: ApiDelta) => stream?.send(chunk(deltaOf(d), null)),
   };
   let result: ApiCompletion;
   try {
-    const provider = deps.provider();
     result =
       target.agent === null
         ? await deps.modelQueue.run(abort.signal, () => completeWithModel(provider, call))
@@ -90,7 +111,13 @@ export async function handleChat(req: IncomingMessage, res: ServerResponse, deps
     if (request.stream_options?.include_usage) stream.send({ id, object: 'chat.completion.chunk', created, model: request.model, choices: [], usage: result.usage });
     return stream.end();
   }
-  const message = { role: 'assistant', content: result.text, ...(result.reasoning ? { reasoning_content: result.reasoning } : {}) };
+  const message = {
+    role: 'assistant',
+    // OpenAI sends null content beside tool calls when the model wrote no text.
+    content: result.toolCalls && !result.text ? null : result.text,
+    ...(result.reasoning ? { reasoning_content: result.reasoning } : {}),
+    ...(result.toolCalls ? { tool_calls: result.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) } : {}),
+  };
   sendJson(
     res,
     200,

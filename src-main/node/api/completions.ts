@@ -3,19 +3,21 @@
 // text, why it ended and the token counts; the HTTP layer (chatRoute.ts) turns that into OpenAI's JSON
 // or server-sent events.
 import { AppError, isAbortError } from '../../common/errors.js';
-import type { ChatMessage, LlmProvider } from '../../core/ports.js';
+import type { ChatMessage, LlmDelta, LlmProvider, ToolCall, ToolChoice, ToolDefinition } from '../../core/ports.js';
 import type { ConversationSessions } from './conversations.js';
 import { StopFilter } from './stopFilter.js';
 
 export interface ApiDelta {
   content?: string;
   reasoning?: string;
+  toolCall?: LlmDelta['toolCall'];
 }
 
 export interface ApiCompletion {
   text: string;
   reasoning: string;
-  finish: 'stop' | 'length';
+  toolCalls?: ToolCall[];
+  finish: 'stop' | 'length' | 'tool_calls';
   usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
 }
 
@@ -24,6 +26,9 @@ export interface ModelCall {
   maxTokens?: number;
   temperature?: number;
   stops: string[];
+  /** Passed to the provider as they are (the route checked that it takes them). */
+  tools?: ToolDefinition[];
+  toolChoice?: ToolChoice;
   signal: AbortSignal;
   onDelta: (delta: ApiDelta) => void;
 }
@@ -45,8 +50,10 @@ export async function completeWithModel(provider: LlmProvider, call: ModelCall):
         signal: inner.signal,
         maxTokens: call.maxTokens,
         temperature: call.temperature,
+        ...(call.tools ? { tools: call.tools, toolChoice: call.toolChoice } : {}),
         onDelta: (d) => {
           if (filter.stopped) return;
+          if (d.toolCall) call.onDelta({ toolCall: d.toolCall });
           if (d.reasoning) {
             reasoning += d.reasoning;
             call.onDelta({ reasoning: d.reasoning });
@@ -71,10 +78,12 @@ export async function completeWithModel(provider: LlmProvider, call: ModelCall):
     if (rest) call.onDelta({ content: rest });
     const prompt = done?.usage?.promptTokens ?? (await provider.countTokens(call.messages.map((m) => m.content).join('\n')));
     const completion = done?.usage && !filter.stopped ? done.usage.completionTokens : await provider.countTokens(filter.text);
+    const toolCalls = done?.toolCalls;
     return {
       text: filter.text,
       reasoning: done?.reasoning || reasoning,
-      finish: filter.stopped || !done?.truncated ? 'stop' : 'length',
+      ...(toolCalls?.length ? { toolCalls } : {}),
+      finish: toolCalls?.length ? 'tool_calls' : filter.stopped || !done?.truncated ? 'stop' : 'length',
       usage: usageOf(prompt, completion),
     };
   } finally {

@@ -19,6 +19,7 @@ import {
   unreachable,
   type ProviderLabel,
 } from './http.js';
+import { ToolCallCollector, toolParams, toWireMessages } from './openaiTools.js';
 
 export interface OpenAiCompatibleOptions {
   /** e.g. http://127.0.0.1:11434/v1 (Ollama), http://127.0.0.1:8080/v1 (llama.cpp server), https://api.openai.com/v1 */
@@ -41,9 +42,11 @@ export interface OpenAiCompatibleOptions {
   structuredOutput?: 'json_schema' | 'json_object' | 'none';
 }
 
-type Delta = { content?: string | null; reasoning_content?: string | null; reasoning?: string | null };
+type Delta = OpenAI.ChatCompletionChunk.Choice.Delta & { reasoning_content?: string | null; reasoning?: string | null };
 
 export class OpenAiCompatibleProvider implements LlmProvider {
+  // Passed through as the server takes them; whether the model uses them is the server's business.
+  readonly toolCalling = true;
   private readonly client: OpenAI;
   private readonly label: ProviderLabel;
   private contextAnswer: ContextSizeAnswer | null = null;
@@ -84,17 +87,19 @@ export class OpenAiCompatibleProvider implements LlmProvider {
     const idleMs = this.options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
     const guard = idleGuard(request.signal, idleMs);
     const reply = streamedReply(request.onDelta);
+    const tools = new ToolCallCollector(request.onDelta);
     let finish: string | null = null;
     let usage: Completion['usage'];
     try {
       const stream = await this.client.chat.completions.create(
         {
           model: this.options.model,
-          messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
+          messages: toWireMessages(request.messages),
           stream: true,
           stream_options: { include_usage: true },
           ...(request.maxTokens ? { max_tokens: request.maxTokens } : {}),
           ...this.responseFormat(request.jsonSchema),
+          ...toolParams(request.tools, request.toolChoice),
         },
         { signal: guard.signal },
       );
@@ -107,6 +112,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
         const delta = choice.delta as Delta;
         reply.reasoning(delta.reasoning_content ?? delta.reasoning ?? '');
         reply.text(delta.content ?? '');
+        tools.push(delta.tool_calls);
       }
     } catch (error) {
       throw this.mapError(error, guard.timedOut, idleMs, request.signal);
@@ -117,10 +123,12 @@ export class OpenAiCompatibleProvider implements LlmProvider {
     if (guard.timedOut) throw idleTimeoutError(this.label, idleMs);
     if (request.signal.aborted) throw new AppError('CANCELLED', 'Cancelled.');
     if (!finish) throw disconnected(this.label);
+    const toolCalls = tools.finish();
     return {
       ...reply.finish(),
       truncated: finish === 'length',
       ...(usage ? { usage } : {}),
+      ...(toolCalls.length ? { toolCalls } : {}),
     };
   }
 
