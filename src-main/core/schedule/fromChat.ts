@@ -163,3 +163,12 @@ export function proposeSchedule(text: string): ScheduleProposal | null {
   }
   return null;
 }
+
+/** The turn's answer when it proposes a schedule instead of running the request now. */
+export function proposalAnswer(p: ScheduleProposal): string {
+  return [
+    `This asks for work on a schedule (${p.describe}), so I did not run it now.`,
+    `Save the proposed schedule below to have “${p.request}” run then; it will appear in the Schedules panel.`,
+    'To run it once now instead, dismiss the proposal and send the request without the time.',
+  ].join(' ');
+}
