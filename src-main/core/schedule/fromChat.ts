@@ -156,7 +156,8 @@ export function proposeSchedule(text: string): ScheduleProposal | null {
   for (let i = lower.indexOf(' '); i > 0; i = lower.indexOf(' ', i + 1)) {
     const tail = lower.slice(i + 1).replace(/[.!]+$/, '');
     const found = readAt(tail);
-    if (found && found.length === tail.length) {
+    // "finish the report in 2 hours" sets a deadline: a closing one-off time counts only after "remind me".
+    if (found && found.length === tail.length && ('at' in found.when ? /^remind/.test(lower) : true)) {
       const task = cleanTask(original.slice(lead, i));
       return isTask(task) && !DESCRIBES_A_THING.test(task.toLowerCase()) ? { request: task, when: found.when, describe: found.describe } : null;
     }
