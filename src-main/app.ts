@@ -37,6 +37,7 @@ import { LocalApiService } from './node/api/service.js';
 import { indexSearch } from './node/mcpServer/indexSearch.js';
 import { createSchedules } from './node/schedule/wiring.js';
 import type { Notice } from './node/schedule/runClaim.js';
+import { proposeSchedule } from './core/schedule/fromChat.js';
 
 export type HostKind = 'electron' | 'web' | 'cli';
 
@@ -143,6 +144,8 @@ export async function createApp(config: AppConfig): Promise<App> {
     checkpoints,
     largeInputs: { files: createInputFiles(), prompts, vars: () => ({ os: platform(), workspace: '', languages: [], language: 'auto', date: today() }) },
     memory: { store: store.memory, settings: () => settings.get().memory, header: () => prompts.get('memory'), proposeHint: () => prompts.get('memory-propose') },
+    // The windows show a proposal the user can save; the CLI has `agentic schedule add`, and a scheduled run must run its request.
+    proposeSchedule: config.host === 'cli' ? undefined : proposeSchedule,
   });
 
   // Settings → Local API (issue 32): the app's model and agents for the user's other tools, off by default.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AGENT_NAMES, COMPLEXITIES } from './agents.js';
+import { AGENT_CHOICES, AGENT_NAMES, COMPLEXITIES } from './agents.js';
+import { ScheduleWhenSchema } from './schedules.js';
 import { ERROR_CODES } from './errors.js';
 import { voiceEventShapes } from './voice.js';
 
@@ -92,6 +93,8 @@ export const EventSchema = z.discriminatedUnion('type', [
   ev('input.stored', { path: z.string(), chars: z.number().int(), tokens: z.number().int() }),
   /** A memory was added, proposed by an agent, confirmed, edited or removed. */
   ev('memory.changed', { id: z.number().int(), status: z.enum(['active', 'proposed', 'removed']), text: z.string() }),
+  /** A request that asks for work on a schedule (issue 31): shown under the turn, saved only when the user clicks Save. */
+  ev('schedule.proposed', { request: z.string(), when: ScheduleWhenSchema, describe: z.string(), agent: z.enum(AGENT_CHOICES) }),
   ev('turn.done', { agent: AgentName, answer: z.string(), reasoning: z.string(), llmCalls: z.number().int() }),
   ev('turn.failed', { error: ErrorDataSchema }),
   ev('turn.cancelled', {}),

@@ -162,6 +162,14 @@ describe('reducer: approvals, plan, browser, endings', () => {
     expect(s.memoryVersion).toBe(1);
   });
 
+  it('keeps a turn’s schedule proposal for its Save button', () => {
+    const s = run(
+      { type: 'turn.started', request: 'every day at 08:00 summarise notes.md' },
+      { type: 'schedule.proposed', request: 'summarise notes.md', when: { daily: '08:00' }, describe: 'every day at 08:00', agent: 'auto' },
+    );
+    expect(turn(s).scheduleProposal).toEqual({ request: 'summarise notes.md', when: { daily: '08:00' }, describe: 'every day at 08:00', agent: 'auto' });
+  });
+
   it('tracks download progress and MCP status', () => {
     const s = run(
       { type: 'model.progress', modelId: 'm', receivedBytes: 5, totalBytes: 10, done: false, turnId: null, sessionId: null },

@@ -106,6 +106,10 @@ export function reduceEvent(state: DomainState, event: AppEvent): DomainState {
       const item = { id: event.id, text: event.text, status: event.status };
       return updateTurn(next, event, (t) => ({ ...t, memories: [...t.memories.filter((m) => m.id !== item.id), item] }));
     }
+    case 'schedule.proposed': {
+      const { request, when, describe, agent } = event;
+      return updateTurn(state, event, (t) => ({ ...t, scheduleProposal: { request, when, describe, agent } }));
+    }
     case 'input.stored':
       // A new file under .agentic/inputs: the workspace panel lists it.
       return { ...state, workspaceVersion: state.workspaceVersion + 1 };
@@ -133,9 +137,9 @@ export function sessionLoaded(state: DomainState, sessionId: string, records: re
     const live = turns[record.turnId];
     if (live && record.status === 'running') continue;
     // The record holds everything the live view shows (pages, compaction, terminal text); only the
-    // progress of work still going and the memories it proposed (kept in the Memory panel) are live-only.
+    // progress of work still going, the memories it proposed (kept in the Memory panel) and a schedule proposal are live-only.
     const stored = turnFromRecord(record, sessionId);
-    turns[record.turnId] = live ? { ...stored, progress: live.progress, memories: live.memories } : stored;
+    turns[record.turnId] = live ? { ...stored, progress: live.progress, memories: live.memories, scheduleProposal: live.scheduleProposal } : stored;
   }
   const liveOnly = (state.sessionTurns[sessionId] ?? []).filter((id) => !ids.includes(id) && turns[id]?.status === 'running');
   return {
@@ -207,6 +211,7 @@ export function turnFromRecord(record: TurnRecord, sessionId: string): TurnView 
     compacted: record.compacted,
     progress: null,
     memories: [],
+    scheduleProposal: null,
     pages: record.pages,
     createdAt: record.createdAt,
   };
@@ -229,6 +234,7 @@ function newTurn(turnId: string, sessionId: string | null): TurnView {
     compacted: null,
     progress: null,
     memories: [],
+    scheduleProposal: null,
     pages: [],
     createdAt: Date.now(),
   };

@@ -1,6 +1,6 @@
 import type { AgentName } from '../../src-main/common/agents.js';
 
-import type { BlockStatus, ModelLoad, PlanStepView } from '../../src-main/common/events.js';
+import type { AppEvent, BlockStatus, ModelLoad, PlanStepView } from '../../src-main/common/events.js';
 
 export type TurnStatus = 'running' | 'done' | 'failed' | 'cancelled';
 
@@ -44,10 +44,14 @@ export interface TurnView {
   progress: { stage: 'part' | 'combine'; part: number; parts: number } | null;
   /** Memories this turn stored ("remember …") or an agent proposed (waiting for Keep). */
   memories: { id: number; text: string; status: 'active' | 'proposed' }[];
+  /** A schedule this turn's request asked for (issue 31), waiting for the user's Save. */
+  scheduleProposal: ScheduleProposalView | null;
   /** Pages the browser landed on during this turn, in order (the web agent's visits). */
   pages: { url: string; title: string }[];
   createdAt: number;
 }
+
+export type ScheduleProposalView = Omit<Extract<AppEvent, { type: 'schedule.proposed' }>, 'type' | 'sessionId' | 'turnId' | 'seq'>;
 
 export interface PendingApproval {
   approvalId: string;

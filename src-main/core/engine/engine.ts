@@ -14,6 +14,7 @@ import { loadHistory } from './history.js';
 import { runWithLargeInputs, sizeRequest, type LargeInputEnv, type SizedRequest } from '../largeInput/request.js';
 import { beginTurnMemory, endTurnMemory, type MemoryEnv } from '../memory/turnMemory.js';
 import { createAgentContext, type TurnState } from './turnContext.js';
+import { proposalAnswer, type ScheduleProposal } from '../schedule/fromChat.js';
 
 export interface EngineDeps {
   store: SessionStore;
@@ -36,6 +37,8 @@ export interface EngineDeps {
   largeInputs?: LargeInputEnv;
   /** Facts kept across sessions, added to every agent's system prompt (issue 29). */
   memory?: MemoryEnv;
+  /** Reads a request that asks for a schedule (issue 31); such a turn proposes it instead of running the request now. */
+  proposeSchedule?: (request: string) => ScheduleProposal | null;
 }
 
 export interface TurnOutcome {
@@ -133,6 +136,8 @@ export class AgentEngine {
     };
     let agentName: AgentName | null = null;
     emit({ type: 'turn.started', ...ids, request });
+    const proposal = this.deps.proposeSchedule?.(request);
+    if (proposal) return this.propose(ids, request, proposal, choice, emit);
     try {
       signal.throwIfAborted();
       const routed = await this.select(request, choice);
@@ -173,6 +178,20 @@ export class AgentEngine {
       recorder.keepPartialReplies();
       return this.endWithError(error, ids, agentName, state.llmCalls, signal);
     }
+  }
+
+  /**
+   * "Every day at 8 summarise notes.md" asks for runs at those times, not one now: the turn ends
+   * with the proposal (saved only on the user's click) and runs no agent, so nothing is done twice.
+   */
+  private propose(ids: { sessionId: string; turnId: string }, request: string, proposal: ScheduleProposal, choice: AgentChoice, emit: EngineDeps['emit']): TurnOutcome {
+    const answer = proposalAnswer(proposal);
+    emit({ type: 'schedule.proposed', ...ids, ...proposal, agent: choice });
+    this.deps.store.appendMessage({ ...ids, role: 'user', content: request, kind: 'message' });
+    this.deps.store.appendMessage({ ...ids, role: 'assistant', content: answer, kind: 'message' });
+    this.deps.store.updateTurn(ids.turnId, { status: 'done', answer, agent: 'casual' });
+    emit({ type: 'turn.done', ...ids, agent: 'casual', answer, reasoning: '', llmCalls: 0 });
+    return { turnId: ids.turnId, status: 'done', agent: 'casual', answer, llmCalls: 0, error: null };
   }
 
   /** The context size, the memory block for system prompts, and the request as the agent sees it (a handle when too large). */

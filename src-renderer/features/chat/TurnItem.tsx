@@ -6,6 +6,7 @@ import { PlanView } from '../plan/PlanView.js';
 import { AnswerBody } from './AnswerBody.js';
 import { AnswerActions, RequestBubble } from './MessageActions.js';
 import { TurnMemories } from './TurnMemories.js';
+import { TurnSchedule } from './TurnSchedule.js';
 import { turnSelfTestWarning, useCurrentSelfTest } from './selfTestStore.js';
 
 const STATUS_TEXT = { running: 'working…', done: '', failed: 'failed', cancelled: 'stopped' } as const;
@@ -51,6 +52,7 @@ export const TurnItem = memo(function TurnItem({ turnId, busy, last }: { turnId:
         {turn.plan && <PlanView steps={turn.plan} />}
         <AnswerBody turn={turn} />
         <TurnMemories memories={turn.memories} />
+        <TurnSchedule proposal={turn.scheduleProposal} />
         {waiting && (
           <div className="typing" aria-label="waiting for the model">
             <span />

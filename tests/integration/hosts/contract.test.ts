@@ -40,6 +40,7 @@ const sampleEvents: { [K in EventType]: Extract<AppEvent, { type: K }> } = {
   'work.progress': { type: 'work.progress', ...base, stage: 'part', part: 7, parts: 31 },
   'input.stored': { type: 'input.stored', ...base, path: '.agentic/inputs/a-input-1.txt', chars: 1_000_000, tokens: 250_000 },
   'memory.changed': { type: 'memory.changed', ...base, id: 1, status: 'proposed', text: 'The user prefers metric units' },
+  'schedule.proposed': { type: 'schedule.proposed', ...base, request: 'summarise notes.md', when: { daily: '08:00' }, describe: 'every day at 08:00', agent: 'auto' },
   'turn.done': { type: 'turn.done', ...base, agent: 'casual', answer: 'a', reasoning: '', llmCalls: 1 },
   'turn.failed': { type: 'turn.failed', ...base, error: { code: 'INTERNAL', message: 'boom' } },
   'turn.cancelled': { type: 'turn.cancelled', ...base },
