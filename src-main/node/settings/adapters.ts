@@ -8,7 +8,7 @@ import type { EventInput, RoutingDecision } from '../../common/events.js';
 import type { Agent } from '../../core/agent.js';
 import { promptVars, type AgentEnvironment } from '../../core/agents/definitions.js';
 import { judgeBlock } from '../../core/approval/index.js';
-import { mcpCallNeedsApproval, mcpTrustPredicate } from '../../core/mcp/approval.js';
+import { mcpCallNeedsApproval, mcpTrustPredicate } from '../../core/mcp/trust.js';
 import { formatToolList } from '../../core/mcp/format.js';
 import { createMcpTool } from '../../core/mcp/mcpTool.js';
 import { createPlannerAgent } from '../../core/planner/plannerAgent.js';
