@@ -9,7 +9,7 @@ import type { Handlers } from './common/contract.js';
 import type { AppEvent, RoutingDecision } from './common/events.js';
 import type { SettingsPatch } from './common/settings.js';
 import { createAgentRegistry } from './node/settings/agents.js';
-import { ApprovalRegistry } from './core/engine/approvals.js';
+import { ApprovalRegistry } from './core/engine/pendingApprovals.js';
 import { AgentEngine } from './core/engine/engine.js';
 import { EventBus } from './core/engine/eventBus.js';
 import { createSessionHandlers } from './core/engine/sessionHandlers.js';

@@ -26,6 +26,12 @@ export interface AgentRow {
    * user's choice of it means a complex task, and it may not start another agent of its kind.
    */
   readonly plans: boolean;
+  /**
+   * It reads workspace files by ranges itself (file_finder, code, or steps that do): a request too
+   * large for the context is handed to it as a file, not digested part by part, unless the task
+   * needs the whole text.
+   */
+  readonly readsFiles: boolean;
 }
 
 /** In the order people see them. */
@@ -38,6 +44,7 @@ export const AGENTS = [
     needsMcpServer: false,
     changesWorkspace: false,
     plans: false,
+    readsFiles: false,
   },
   {
     id: 'coder',
@@ -47,6 +54,7 @@ export const AGENTS = [
     needsMcpServer: false,
     changesWorkspace: true,
     plans: false,
+    readsFiles: true,
   },
   {
     id: 'file',
@@ -56,6 +64,7 @@ export const AGENTS = [
     needsMcpServer: false,
     changesWorkspace: true,
     plans: false,
+    readsFiles: true,
   },
   {
     id: 'web',
@@ -65,8 +74,9 @@ export const AGENTS = [
     needsMcpServer: false,
     changesWorkspace: true,
     plans: false,
+    readsFiles: false,
   },
-  { id: 'planner', label: 'Planner', routed: false, step: null, needsMcpServer: false, changesWorkspace: true, plans: true },
+  { id: 'planner', label: 'Planner', routed: false, step: null, needsMcpServer: false, changesWorkspace: true, plans: true, readsFiles: true },
   {
     id: 'mcp',
     label: 'MCP tools',
@@ -75,6 +85,7 @@ export const AGENTS = [
     needsMcpServer: true,
     changesWorkspace: true,
     plans: false,
+    readsFiles: false,
   },
 ] as const satisfies readonly AgentRow[];
 
@@ -89,6 +100,9 @@ const BY_ID: ReadonlyMap<string, AgentRow> = new Map(AGENTS.map((a) => [a.id, a]
 export const needsMcpServer = (id: string): boolean => BY_ID.get(id)?.needsMcpServer ?? false;
 /** Unknown names count as changing the workspace: a checkpoint too many costs a scan, one too few loses undo. */
 export const changesWorkspace = (id: string): boolean => BY_ID.get(id)?.changesWorkspace ?? true;
+
+/** Unknown names do not: their large requests are digested, which works for any agent. */
+export const readsFiles = (id: string): boolean => BY_ID.get(id)?.readsFiles ?? false;
 
 type PlanningAgent = Extract<Agent, { plans: true }>;
 /** The agent that plans (one row has `plans: true`; the type fails to compile if none does). */

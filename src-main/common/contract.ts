@@ -4,6 +4,7 @@ import { AGENT_CHOICES, AGENT_NAMES } from './agents.js';
 import { BlockResultSchema, ModelLoadSchema, PlanStepViewSchema, RoutingDecisionSchema } from './events.js';
 import { DoctorReportSchema } from './doctor.js';
 import { ModelEntrySchema } from './models.js';
+import { DETECTABLE_KINDS } from './providers.js';
 import { McpServerSchema, SettingsPatchSchema, SettingsSchema } from './settings.js';
 import { voiceCommands } from './voice.js';
 import { knowledgeCommands } from './knowledge.js';
@@ -97,7 +98,7 @@ export const DetectedServerSchema = z.object({
   /** Ollama, LM Studio, llama.cpp server, vLLM, Jan. */
   name: z.string(),
   /** The provider that speaks to it. */
-  provider: z.enum(['openai', 'ollama']),
+  provider: z.enum(DETECTABLE_KINDS),
   baseUrl: z.string(),
   models: z.array(z.string()),
 });

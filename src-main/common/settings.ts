@@ -13,6 +13,20 @@ const McpServerName = z
 /** Whether the user trusts the server's tools (all of them, or these by name) to run without asking. */
 const mcpTrust = { trusted: z.boolean().default(false), trustedTools: z.array(z.string()).default([]) };
 
+/**
+ * A block's sandbox limits, bounds and defaults declared once: the schema, the block runner's
+ * fallback (node/exec/sandboxPolicy.ts) and the Settings inputs read them from here.
+ */
+export const SANDBOX_LIMITS = {
+  /** Processes and threads per block. */
+  maxProcesses: { min: 16, max: 65_536, default: 1024 },
+  /** Private writable memory per process of a block, MiB. */
+  memoryMiB: { min: 64, max: 1_048_576, default: 4096 },
+  /** Size of the block's private /tmp and /dev/shm each, MiB. */
+  tmpMiB: { min: 1, max: 1_048_576, default: 512 },
+} as const;
+const sandboxLimit = (b: { min: number; max: number; default: number }) => z.number().int().min(b.min).max(b.max).default(b.default);
+
 export const McpServerSchema = z.discriminatedUnion('transport', [
   z.object({
     name: McpServerName,
@@ -67,12 +81,9 @@ export const SettingsSchema = z.object({
       // Sandbox limits and consent (issue 16): see docs/sandbox.md.
       /** Run blocks where no sandbox is available: the user accepted the warning (persistent). */
       allowUnsandboxed: z.boolean().default(false),
-      /** Processes and threads per block. */
-      maxProcesses: z.number().int().min(16).max(65_536).default(1024),
-      /** Private writable memory per process of a block, MiB. */
-      memoryMiB: z.number().int().min(64).max(1_048_576).default(4096),
-      /** Size of the block's private /tmp and /dev/shm each, MiB. */
-      tmpMiB: z.number().int().min(1).max(1_048_576).default(512),
+      maxProcesses: sandboxLimit(SANDBOX_LIMITS.maxProcesses),
+      memoryMiB: sandboxLimit(SANDBOX_LIMITS.memoryMiB),
+      tmpMiB: sandboxLimit(SANDBOX_LIMITS.tmpMiB),
     })
     .default({}),
   approval: z.object({ mode: z.enum(APPROVAL_MODE_IDS).default(DEFAULT_APPROVAL_MODE) }).default({}),

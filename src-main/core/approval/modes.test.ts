@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mcpCallNeedsApproval } from '../mcp/approval.js';
+import { mcpCallNeedsApproval } from '../mcp/trust.js';
 import { APPROVAL_MODE_IDS, askUnderMode } from '../../common/approvalModes.js';
 
 describe('approval modes, defined once', () => {

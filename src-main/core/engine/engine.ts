@@ -9,6 +9,7 @@ import type { Agent, AgentOutcome } from '../agent.js';
 import type { AskUser, BlockJudge, Checkpoints, Emit, LlmProvider, Logger, RequestRouter } from '../ports.js';
 import type { SessionStore } from '../store.js';
 import { explicitAgent } from '../routing/mention.js';
+import { SAFE_FALLBACK_AGENT } from '../routing/policy.js';
 import { startTurnCheckpoint, type TurnCheckpoint } from '../checkpoints/turnGate.js';
 import { loadHistory } from './history.js';
 import { runWithLargeInputs, sizeRequest, type LargeInputEnv, type SizedRequest } from '../largeInput/request.js';
@@ -249,8 +250,8 @@ export class AgentEngine {
       return { agent: routing.agent, reason: 'router', routing, language: routing.language };
     } catch (error) {
       if (choice !== 'auto') return { agent: choice, reason: 'user', routing: null, language: 'auto' };
-      this.deps.logger.warn('router unavailable, falling back to casual', { error: toErrorData(error).message });
-      return { agent: 'casual', reason: 'fallback', routing: null, language: 'auto' };
+      this.deps.logger.warn(`router unavailable, falling back to ${SAFE_FALLBACK_AGENT}`, { error: toErrorData(error).message });
+      return { agent: SAFE_FALLBACK_AGENT, reason: 'fallback', routing: null, language: 'auto' };
     }
   }
 

@@ -3,7 +3,7 @@ import type { Handlers } from '../../common/contract.js';
 import { AppError } from '../../common/errors.js';
 import type { Emit } from '../ports.js';
 import type { SessionStore } from '../store.js';
-import type { ApprovalRegistry } from './approvals.js';
+import type { ApprovalRegistry } from './pendingApprovals.js';
 import type { AgentEngine } from './engine.js';
 
 type SessionCommands =

@@ -2,7 +2,7 @@
 // handle to it; whole-document tasks (and agents that cannot read files) get the text digested
 // part by part instead. A small request that names a large workspace file ("summarise
 // notes/book.txt", a planner step) is digested the same way.
-import type { AgentName } from '../../common/agents.js';
+import { readsFiles, type AgentName } from '../../common/agents.js';
 import type { Agent, AgentContext, AgentOutcome } from '../agent.js';
 import type { Emit, LlmProvider } from '../ports.js';
 import type { PromptSource, PromptVars } from '../prompts.js';
@@ -31,7 +31,6 @@ export interface SizedRequest {
 /** Share of the context a request may take before it is kept as a file. */
 export const REQUEST_SHARE = 0.5;
 const DEFAULT_INSTRUCTION = 'Summarise this text.';
-const AGENTS_THAT_READ_FILES: readonly AgentName[] = ['coder', 'file', 'planner'];
 
 // Summarise / translate / extract in the languages the router knows; a task over the whole text.
 const WHOLE_TEXT_TASK =
@@ -89,8 +88,8 @@ export async function runWithLargeInputs(agent: Agent, ctx: AgentContext, env: L
 }
 
 function jobForStored(agent: AgentName, stored: StoredRequest): DigestJob | null {
-  // Agents with file_finder read the file by ranges themselves unless the task needs all of it.
-  if (AGENTS_THAT_READ_FILES.includes(agent) && !isWholeTextTask(stored.instruction)) return null;
+  // Agents that read files (the agents table's readsFiles) read it by ranges themselves unless the task needs all of it.
+  if (readsFiles(agent) && !isWholeTextTask(stored.instruction)) return null;
   return { instruction: stored.instruction, text: stored.text, source: stored.path };
 }
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../common/errors.js';
 import { assemblePrompt } from '../prompts.js';
 import type { Block, ToolContext } from '../ports.js';
-import { mcpCallNeedsApproval, mcpTrustPredicate } from './approval.js';
+import { mcpCallNeedsApproval, mcpTrustPredicate } from './trust.js';
 import { formatToolList } from './format.js';
 import { createMcpTool } from './mcpTool.js';
 import { parseMcpCall } from './parseCall.js';

@@ -9,7 +9,7 @@ export type Keyword = 'NOTE' | 'SEARCH' | 'OPEN' | 'BACK' | 'FORM' | 'SUBMIT' | 
 
 export interface ActionLine {
   keyword: Keyword;
-  /** The argument with decorations and quotes left in (actions.ts unquotes per keyword). */
+  /** The argument with decorations and quotes left in (actionParser.ts unquotes per keyword). */
   rest: string;
 }
 

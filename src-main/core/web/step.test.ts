@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { actionLine } from './actionLine.js';
-import { parseReply } from './actions.js';
+import { parseReply } from './actionParser.js';
 import { decideStep } from './step.js';
 
 describe('actionLine', () => {

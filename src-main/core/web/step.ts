@@ -1,7 +1,7 @@
 // What the web agent does with one reply: carry out its action, take it as the final answer, or
 // remind the model of the action syntax. Small models often just state the answer without DONE;
 // such a reply ends the run after at most one reminder (at once when it labels itself an answer).
-import { parseReply, type ParsedReply, type WebAction } from './actions.js';
+import { parseReply, type ParsedReply, type WebAction } from './actionParser.js';
 import { actionLine } from './actionLine.js';
 
 export type WebStep =

@@ -6,6 +6,7 @@ import { SettingsFile } from '../../node/settings/settingsFile.js';
 import { defaultHomesDir } from '../../node/exec/privateHome.js';
 import { explainSandbox, formatExplanation } from '../../node/exec/explain.js';
 import { detectSandbox } from '../../node/exec/sandbox.js';
+import { limitsOf } from '../../node/exec/sandboxPolicy.js';
 import { toolchainRoots } from '../../node/exec/blockSpec.js';
 import { detectToolchains } from '../../node/exec/toolchains.js';
 import { createLogger } from '../../node/logger.js';
@@ -20,7 +21,7 @@ export async function sandboxCommand(args: SandboxArgs): Promise<number> {
     {
       sandbox,
       network: () => s.network,
-      limits: () => ({ processes: s.maxProcesses, memoryMiB: s.memoryMiB, tmpMiB: s.tmpMiB }),
+      limits: () => limitsOf(s),
       homesDir: defaultHomesDir(paths.dataDir),
       hidden: [paths.dataDir, paths.modelsDir],
       readOnly: toolchainRoots(toolchains),

@@ -2,6 +2,7 @@
 // whether they work (`agentic doctor`); without it (the start-up log) an engine not used yet is
 // reported as not loaded, so starting the app still loads none of them.
 import { join } from 'node:path';
+import { findProvider } from '../../common/providers.js';
 import type { Logger } from '../../core/ports.js';
 import { detectSandbox } from '../exec/sandbox.js';
 import { detectToolchains, type Toolchain } from '../exec/toolchains.js';
@@ -59,7 +60,7 @@ export function localDoctorSources(o: LocalDoctorOptions): DoctorSources {
     whisper: async () => (o.probeEngines ? probeWhisper() : NOT_LOADED),
     llama: {
       state: async () => {
-        if (o.probeEngines && o.provider.kind === 'llama') await sharedLlama(o.provider.engine, o.logger).catch(() => undefined);
+        if (o.probeEngines && findProvider(o.provider.kind)?.embedded) await sharedLlama(o.provider.engine, o.logger).catch(() => undefined);
         const s = localEngineState();
         return s.available === null ? NOT_LOADED : s;
       },

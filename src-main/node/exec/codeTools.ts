@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Logger, Tool } from '../../core/ports.js';
 import { processAlive } from '../processAlive.js';
-import { createCodeTool, missingToolchainTool } from './codeTool.js';
+import { createCodeTool, missingToolchainTool } from './languageTool.js';
 import { toolchainRoots } from './blockSpec.js';
 import { explainSandbox, type SandboxExplanation } from './explain.js';
 import { detectSandbox, type SandboxInfo } from './sandbox.js';

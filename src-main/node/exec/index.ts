@@ -1,5 +1,5 @@
 export { createCodeTools, type CreateCodeToolsOptions, type CodeTools } from './codeTools.js';
-export { missingToolchainTool } from './codeTool.js';
+export { missingToolchainTool } from './languageTool.js';
 export { detectToolchains } from './toolchains.js';
 export { detectSandbox, wrapCommand, type SandboxInfo, type SandboxLimits } from './sandbox.js';
 export { DEFAULT_LIMITS } from './sandboxPolicy.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainText } from './codeTool.js';
+import { plainText } from './languageTool.js';
 import { OutputCap } from './outputCap.js';
 
 describe('OutputCap', () => {

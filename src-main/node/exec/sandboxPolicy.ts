@@ -5,6 +5,7 @@
 // app's data folder, ~/.ssh, host sockets under /run and /var/run, other users' homes.
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
+import { SANDBOX_LIMITS } from '../../common/settings.js';
 import type { HostLayout } from './hostLayout.js';
 
 export interface SandboxLimits {
@@ -16,7 +17,17 @@ export interface SandboxLimits {
   tmpMiB: number;
 }
 
-export const DEFAULT_LIMITS: SandboxLimits = { processes: 1024, memoryMiB: 4096, tmpMiB: 512 };
+/** The block limits a user set in Settings → Sandbox. */
+export function limitsOf(s: { maxProcesses: number; memoryMiB: number; tmpMiB: number }): SandboxLimits {
+  return { processes: s.maxProcesses, memoryMiB: s.memoryMiB, tmpMiB: s.tmpMiB };
+}
+
+/** The settings schema's defaults, so the limits a block gets without settings are the ones Settings shows. */
+export const DEFAULT_LIMITS: SandboxLimits = limitsOf({
+  maxProcesses: SANDBOX_LIMITS.maxProcesses.default,
+  memoryMiB: SANDBOX_LIMITS.memoryMiB.default,
+  tmpMiB: SANDBOX_LIMITS.tmpMiB.default,
+});
 
 export interface SandboxSpec {
   workspace: string;

@@ -2,11 +2,12 @@
 // Studio, llama.cpp's server, vLLM, Jan), so a new user can start with a model they already have.
 import os from 'node:os';
 import type { DetectedServer, Handlers } from '../../common/contract.js';
+import { isDetectableKind, providerRow, type DetectableKind } from '../../common/providers.js';
 import { physicalCoreCount, systemMemory, type MachineMemory } from '../llm/hardware.js';
 
 export interface ServerCandidate {
   name: string;
-  provider: 'openai' | 'ollama';
+  provider: DetectableKind;
   port: number;
 }
 
@@ -28,7 +29,7 @@ export function serverCandidates(env: NodeJS.ProcessEnv = process.env): ServerCa
   return spec.split(',').flatMap((item): ServerCandidate[] => {
     const [name, provider, port] = item.split(':').map((s) => s.trim());
     const n = Number(port);
-    if (!name || (provider !== 'openai' && provider !== 'ollama') || !Number.isInteger(n) || n < 1 || n > 65_535) return [];
+    if (!name || !provider || !isDetectableKind(provider) || !Number.isInteger(n) || n < 1 || n > 65_535) return [];
     return [{ name, provider, port: n }];
   });
 }
@@ -45,12 +46,10 @@ const names = (list: unknown, key: 'id' | 'name'): string[] =>
 async function probe(c: ServerCandidate, timeoutMs: number, fetchImpl: typeof fetch): Promise<DetectedServer | null> {
   const origin = `http://127.0.0.1:${c.port}`;
   try {
-    if (c.provider === 'ollama') {
-      const body = (await getJson(`${origin}/api/tags`, timeoutMs, fetchImpl)) as { models?: unknown };
-      return { name: c.name, provider: 'ollama', baseUrl: origin, models: names(body.models, 'name') };
-    }
-    const body = (await getJson(`${origin}/v1/models`, timeoutMs, fetchImpl)) as { data?: unknown };
-    return { name: c.name, provider: 'openai', baseUrl: `${origin}/v1`, models: names(body.data, 'id') };
+    // How each kind lists its models is the providers table's `probe` column.
+    const how = providerRow(c.provider).probe;
+    const body = (await getJson(`${origin}${how.modelsPath}`, timeoutMs, fetchImpl)) as Record<string, unknown> | null;
+    return { name: c.name, provider: c.provider, baseUrl: `${origin}${how.apiPath}`, models: names(body?.[how.list], how.name) };
   } catch {
     return null; // nothing listening, or not that server
   }

@@ -8,7 +8,7 @@ import type { EventInput, RoutingDecision } from '../../common/events.js';
 import type { Agent } from '../../core/agent.js';
 import { promptVars, type AgentEnvironment } from '../../core/agents/definitions.js';
 import { judgeBlock } from '../../core/approval/index.js';
-import { mcpCallNeedsApproval, mcpTrustPredicate } from '../../core/mcp/approval.js';
+import { mcpCallNeedsApproval, mcpTrustPredicate } from '../../core/mcp/trust.js';
 import { formatToolList } from '../../core/mcp/format.js';
 import { createMcpTool } from '../../core/mcp/mcpTool.js';
 import { createPlannerAgent } from '../../core/planner/plannerAgent.js';
@@ -20,6 +20,7 @@ import type { BrowserWeb } from '../web/browserWeb.js';
 import { SearxngSearch } from '../web/searxngSearch.js';
 import { checkShellSyntax, createCodeTools } from '../exec/index.js';
 import { defaultHomesDir } from '../exec/privateHome.js';
+import { limitsOf } from '../exec/sandboxPolicy.js';
 import { localEngineState, type EngineState, type LlamaModule } from '../llm/llamaEngine.js';
 import { machineProfile } from '../llm/machineProfile.js';
 import { loadCatalog, ModelManager } from '../llm/modelManager.js';
@@ -119,10 +120,7 @@ export async function createAdapters(config: AdapterConfig) {
     homesDir: defaultHomesDir(config.dataDir),
     toolchainCache: join(config.dataDir, 'cache', 'toolchains.json'),
     hidden: [config.dataDir, config.modelsDir],
-    limits: () => {
-      const s = settings.get().sandbox;
-      return { processes: s.maxProcesses, memoryMiB: s.memoryMiB, tmpMiB: s.tmpMiB };
-    },
+    limits: () => limitsOf(settings.get().sandbox),
     allowUnsandboxed: () => settings.get().sandbox.allowUnsandboxed,
     logger,
   });

@@ -1,10 +1,11 @@
 // What the first-run screen and the header's model menu do: switch the provider, open a local file,
 // choose the workspace. Each saves settings, then refreshes what the rest of the UI shows.
 import type { DetectedServer } from '../../../src-main/common/contract.js';
+import { EMBEDDED_KIND, type DetectableKind, type EmbeddedKind } from '../../../src-main/common/providers.js';
 import { call, loadAppInfo, loadModels } from '../../state/actions.js';
 import { useStore } from '../../state/store.js';
 
-async function saveProvider(patch: { kind: 'llama' | 'openai' | 'ollama'; model: string; baseUrl?: string }): Promise<boolean> {
+async function saveProvider(patch: { kind: EmbeddedKind | DetectableKind; model: string; baseUrl?: string }): Promise<boolean> {
   const current = await call('settings.get', {});
   if (!current) return false;
   const next = await call('settings.update', { provider: { ...current.provider, baseUrl: '', ...patch } });
@@ -18,7 +19,7 @@ export async function applyServerModel(server: DetectedServer, model: string): P
 }
 
 export async function applyLocalModel(id: string): Promise<void> {
-  if (await saveProvider({ kind: 'llama', model: id })) useStore.getState().set({ modelPicker: 'closed' });
+  if (await saveProvider({ kind: EMBEDDED_KIND, model: id })) useStore.getState().set({ modelPicker: 'closed' });
 }
 
 export async function openGguf(path: string): Promise<void> {

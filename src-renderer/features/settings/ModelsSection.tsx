@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { CommandOutput } from '../../../src-main/common/contract.js';
+import { EMBEDDED_KIND } from '../../../src-main/common/providers.js';
 import type { Settings } from '../../../src-main/common/settings.js';
 import { call } from '../../state/actions.js';
 import { useStore } from '../../state/store.js';
@@ -66,7 +67,11 @@ function ModelRow({ model, provider, onChanged, update }: { model: ModelEntry; p
           </button>
         )}
         {model.installed && !model.active && (
-          <button className="btn btn-primary" data-testid="model-use" onClick={() => void update({ provider: { ...provider, kind: 'llama', model: model.id } }).then(onChanged)}>
+          <button
+            className="btn btn-primary"
+            data-testid="model-use"
+            onClick={() => void update({ provider: { ...provider, kind: EMBEDDED_KIND, model: model.id } }).then(onChanged)}
+          >
             Use
           </button>
         )}
@@ -91,7 +96,7 @@ export function ModelsSection({ settings, update }: { settings: Settings; update
   const openLocal = async (path: string) => {
     if (!path.trim()) return;
     const opened = await call('models.openLocal', { path: path.trim() });
-    if (opened) await update({ provider: { ...settings.provider, kind: 'llama', model: opened.id } });
+    if (opened) await update({ provider: { ...settings.provider, kind: EMBEDDED_KIND, model: opened.id } });
     refresh();
   };
 

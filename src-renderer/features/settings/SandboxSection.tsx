@@ -1,9 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { SandboxPolicy } from '../../../src-main/common/contract.js';
-import type { Settings } from '../../../src-main/common/settings.js';
+import { SANDBOX_LIMITS, type Settings } from '../../../src-main/common/settings.js';
 import { call } from '../../state/actions.js';
 import { Field, NumberInput, Toggle } from '../../ui/fields.js';
 import type { UpdateSettings } from './updateSettings.js';
+
+/** The limit inputs; their bounds are the schema's (SANDBOX_LIMITS). */
+const LIMIT_FIELDS = [
+  ['maxProcesses', 'Processes per block', 'settings-sandbox-processes'],
+  ['memoryMiB', 'Memory per process (MiB)', 'settings-sandbox-memory'],
+  ['tmpMiB', '/tmp size (MiB)', 'settings-sandbox-tmp'],
+] as const satisfies readonly (readonly [keyof typeof SANDBOX_LIMITS, string, string])[];
 
 /** The sandbox blocks run in: the effective policy (what a block sees and never sees) and its limits. */
 export function SandboxSection({ settings, update }: { settings: Settings; update: UpdateSettings }) {
@@ -50,15 +57,11 @@ export function SandboxSection({ settings, update }: { settings: Settings; updat
         </div>
       )}
       <div className="field-row">
-        <Field label="Processes per block">
-          <NumberInput value={sandbox.maxProcesses} min={16} max={65_536} testId="settings-sandbox-processes" onCommit={(maxProcesses) => set({ maxProcesses })} />
-        </Field>
-        <Field label="Memory per process (MiB)">
-          <NumberInput value={sandbox.memoryMiB} min={64} max={1_048_576} testId="settings-sandbox-memory" onCommit={(memoryMiB) => set({ memoryMiB })} />
-        </Field>
-        <Field label="/tmp size (MiB)">
-          <NumberInput value={sandbox.tmpMiB} min={1} max={1_048_576} testId="settings-sandbox-tmp" onCommit={(tmpMiB) => set({ tmpMiB })} />
-        </Field>
+        {LIMIT_FIELDS.map(([key, label, testId]) => (
+          <Field key={key} label={label}>
+            <NumberInput value={sandbox[key]} min={SANDBOX_LIMITS[key].min} max={SANDBOX_LIMITS[key].max} testId={testId} onCommit={(n) => set({ [key]: n })} />
+          </Field>
+        ))}
       </div>
       {policy?.kind === 'none' && (
         <>

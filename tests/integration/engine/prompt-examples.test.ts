@@ -9,7 +9,7 @@ import { parseMcpCall } from '../../../src-main/core/mcp/parseCall.js';
 import { parsePlan } from '../../../src-main/core/planner/plan.js';
 import { TOOL_TAGS } from '../../../src-main/core/tools/registry.js';
 import { actionLine } from '../../../src-main/core/web/actionLine.js';
-import { parseReply } from '../../../src-main/core/web/actions.js';
+import { parseReply } from '../../../src-main/core/web/actionParser.js';
 import { ROOT } from '../../helpers/processes.js';
 
 const DIR = join(ROOT, 'prompts');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkFormAction, parseReply } from './actions.js';
+import { checkFormAction, parseReply } from './actionParser.js';
 import type { PageForm } from './driver.js';
 
 describe('parseReply', () => {

@@ -3,8 +3,8 @@
 // except cancellation.
 import { AppError, isAbortError } from '../../common/errors.js';
 import type { AgentContext } from '../agent.js';
-import type { WebAction } from './actions.js';
-import { checkFormAction } from './actions.js';
+import type { WebAction } from './actionParser.js';
+import { checkFormAction } from './actionParser.js';
 import { detectBlocker, type Blocker } from './blockers.js';
 import type { BrowserDriver, PageLink, PageSnapshot, SearchResult, WebSearch } from './driver.js';
 import { cleanLinks, cleanUrl } from './links.js';
