@@ -137,7 +137,11 @@ export const commands = {
   ),
   'session.rename': cmd(z.object({ id: Id, title: z.string().min(1).max(200) }), SessionSchema),
   'session.delete': cmd(z.object({ id: Id }), z.object({ deleted: z.boolean() })),
-  'turn.send': cmd(z.object({ sessionId: Id, text: z.string().min(1).max(MAX_REQUEST_CHARS), agent: z.enum(AGENT_CHOICES).default('auto') }), z.object({ turnId: Id })),
+  /** `proposeSchedule: false`: a request that reads as a schedule runs now (a program sent it; no one would click Save). */
+  'turn.send': cmd(
+    z.object({ sessionId: Id, text: z.string().min(1).max(MAX_REQUEST_CHARS), agent: z.enum(AGENT_CHOICES).default('auto'), proposeSchedule: z.boolean().optional() }),
+    z.object({ turnId: Id }),
+  ),
   'turn.cancel': cmd(z.object({ turnId: Id }), z.object({ cancelled: z.boolean() })),
   'approval.answer': cmd(z.object({ approvalId: Id, approved: z.boolean() }), z.object({ accepted: z.boolean() })),
   /** Stores the provider's API key (empty clears it); the key itself is never sent back. */

@@ -26,7 +26,7 @@ export interface TestApp {
 
 export async function startTestApp(
   responses: string[],
-  opts: { contextSize?: number; settings?: SettingsPatch; askUser?: AskUser; replayChunkSize?: number } = {},
+  opts: { contextSize?: number; settings?: SettingsPatch; askUser?: AskUser; replayChunkSize?: number; host?: 'cli' | 'web' } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'agentic-test-'));
   const workspace = join(dir, 'workspace');
@@ -36,7 +36,7 @@ export async function startTestApp(
     JSON.stringify({ responses, ...(opts.contextSize && { contextSize: opts.contextSize }), ...(opts.replayChunkSize && { chunkSize: opts.replayChunkSize }) }),
   );
   const app = await createApp({
-    host: 'cli',
+    host: opts.host ?? 'cli',
     dataDir: dir,
     replayFile,
     settings: { workspace, ...opts.settings },

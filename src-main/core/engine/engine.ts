@@ -68,7 +68,11 @@ export class AgentEngine {
   }
 
   /** Starts a turn and returns at once; events report its progress. */
-  send(sessionId: string, text: string, picked: AgentChoice = 'auto'): { turnId: string; done: Promise<TurnOutcome> } {
+  /**
+   * `proposeSchedule: false` runs a request that reads as a schedule instead of proposing one: a
+   * program (the local API) has no one to click Save.
+   */
+  send(sessionId: string, text: string, picked: AgentChoice = 'auto', options: { proposeSchedule?: boolean } = {}): { turnId: string; done: Promise<TurnOutcome> } {
     if (!this.deps.store.getSession(sessionId)) throw new AppError('NOT_FOUND', `No session ${sessionId}.`);
     const mention = picked === 'auto' ? explicitAgent(text) : null;
     const request = mention?.request ?? text;
@@ -78,7 +82,7 @@ export class AgentEngine {
     this.deps.store.startTurn({ turnId, sessionId, request });
     const previous = this.queues.get(sessionId) ?? Promise.resolve();
     const queuedAt = performance.now();
-    const done = previous.then(() => this.run(sessionId, turnId, request, choice, controller.signal));
+    const done = previous.then(() => this.run(sessionId, turnId, request, choice, controller.signal, options.proposeSchedule ?? true));
     // Ids, outcome and time only: the log never holds what the user asked or the model said.
     done.then(
       (o) => this.deps.logger.info('turn ended', { turnId, status: o.status, agent: o.agent, llmCalls: o.llmCalls, ms: Math.round(performance.now() - queuedAt) }),
@@ -117,7 +121,7 @@ export class AgentEngine {
     await Promise.allSettled([...this.turns.values()].map((t) => t.done));
   }
 
-  private async run(sessionId: string, turnId: string, request: string, choice: AgentChoice, signal: AbortSignal): Promise<TurnOutcome> {
+  private async run(sessionId: string, turnId: string, request: string, choice: AgentChoice, signal: AbortSignal, mayPropose: boolean): Promise<TurnOutcome> {
     const { store, logger } = this.deps;
     const recorder = recordTurn(turnId, store, this.deps.emit, logger);
     const emit = recorder.emit;
@@ -137,7 +141,7 @@ export class AgentEngine {
     };
     let agentName: AgentName | null = null;
     emit({ type: 'turn.started', ...ids, request });
-    const proposal = this.deps.proposeSchedule?.(request);
+    const proposal = mayPropose ? this.deps.proposeSchedule?.(request) : null;
     if (proposal) return this.propose(ids, request, proposal, choice, emit);
     try {
       signal.throwIfAborted();

@@ -71,14 +71,14 @@ export function createSessionHandlers(deps: SessionHandlerDeps): Pick<Handlers, 
       await deps.onDeleted?.(id);
       return { deleted };
     },
-    'turn.send': async ({ sessionId, text, agent }) => {
+    'turn.send': async ({ sessionId, text, agent, proposeSchedule }) => {
       const session = must(sessionId);
       // A new session takes its name from its first request, as people expect of a chat list.
       if (session.title === DEFAULT_TITLE && store.countTurns(sessionId) === 0) {
         store.renameSession(sessionId, titleFrom(text));
         changed();
       }
-      const { turnId } = engine.send(sessionId, text, agent);
+      const { turnId } = engine.send(sessionId, text, agent, { proposeSchedule });
       return { turnId };
     },
     'turn.cancel': async ({ turnId }) => ({ cancelled: engine.cancel(turnId) }),

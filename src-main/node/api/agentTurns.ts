@@ -61,7 +61,7 @@ export function createTurnRunner(host: TurnHost): TurnRunner {
             )
           : null;
         const session = known ?? (await command(host, 'session.create', { title: `Local API: ${text.slice(0, 80)}` })).id;
-        turnId = (await command(host, 'turn.send', { sessionId: session, text, agent: agent as CommandInput<'turn.send'>['agent'] })).turnId;
+        turnId = (await command(host, 'turn.send', { sessionId: session, text, agent: agent as CommandInput<'turn.send'>['agent'], proposeSchedule: false })).turnId;
         for (const e of early.splice(0)) if (e.turnId === turnId) handle(e);
         signal.addEventListener('abort', cancel, { once: true });
         if (signal.aborted) cancel();

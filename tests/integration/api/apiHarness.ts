@@ -16,8 +16,11 @@ export interface ApiHarness {
 
 export const TOKEN = 'agentic-test-token-0123456789abcdefghijkl';
 
-export async function startApi(responses: string[], opts: { askUser?: AskUser; allowedOrigins?: string[]; wrap?: (deps: LocalApiDeps) => LocalApiDeps } = {}): Promise<ApiHarness> {
-  const t = await startTestApp(responses, { askUser: opts.askUser, replayChunkSize: 4 });
+export async function startApi(
+  responses: string[],
+  opts: { askUser?: AskUser; allowedOrigins?: string[]; wrap?: (deps: LocalApiDeps) => LocalApiDeps; host?: 'cli' | 'web' } = {},
+): Promise<ApiHarness> {
+  const t = await startTestApp(responses, { askUser: opts.askUser, replayChunkSize: 4, host: opts.host });
   const deps = localApiDeps(t.app, silentLogger);
   const api = await startLocalApi(opts.wrap ? opts.wrap(deps) : deps, { token: TOKEN, allowedOrigins: opts.allowedOrigins });
   const client = new OpenAI({ baseURL: api.baseUrl, apiKey: TOKEN, maxRetries: 0, timeout: 60_000 });

@@ -103,6 +103,15 @@ describe('agents as models', () => {
     expect(h.t.app.store.listSessions().some((s) => s.title.startsWith('Local API'))).toBe(true);
   });
 
+  it('an agent completion that reads like a schedule runs now: a program has no one to click Save', async () => {
+    // The web host proposes schedules for requests typed in its window; the API's turns must not.
+    h = await startApi(['Here is the summary of notes.md: nothing new.'], { host: 'web', askUser: async () => false });
+    const reply = await h.client.chat.completions.create({ model: 'agentic/casual', messages: user('every day at 08:00 summarise notes.md') });
+    expect(reply.choices[0]?.message.content).toContain('Here is the summary of notes.md');
+    expect(h.t.of('schedule.proposed')).toEqual([]);
+    expect(h.t.of('turn.done')).toHaveLength(1);
+  });
+
   it('a block the policy asks about is declined when the approver says no, and the agent is told', async () => {
     const asked: string[] = [];
     h = await startApi([fence('bash', 'rm -rf ./important'), 'Understood: I will not delete it.'], {
