@@ -6,7 +6,7 @@ import { AppError } from '../../common/errors.js';
 import type { AgentContext } from '../agent.js';
 import { ANSWER_RESERVE } from '../engine/budget.js';
 import { assemblePrompt, type PromptSource, type PromptVars } from '../prompts.js';
-import { lineRange, splitIntoPieces, type CountTokens, type Piece } from './pieces.js';
+import { pageIndex, placeOf, splitIntoPieces, type CountTokens, type Piece } from './pieces.js';
 
 export interface DigestEnv {
   prompts: PromptSource;
@@ -37,7 +37,7 @@ const partPrompt = (env: DigestEnv, job: DigestJob, vars: Record<string, string>
 
 /** The parts a text is read in: each fits one call beside the longest system prompt a part gets and the reply. */
 export async function planParts(count: CountTokens, env: DigestEnv, job: DigestJob): Promise<Piece[]> {
-  const sample = partPrompt(env, job, { part: '9999', parts: '9999', range: 'lines 9999999–9999999' });
+  const sample = partPrompt(env, job, { part: '9999', parts: '9999', range: 'pages 99999–99999, lines 9999999–9999999' });
   const room = env.contextSize - replyTokens(env.contextSize) - (await count(sample)) - FRAME_TOKENS;
   if (room < 64) throw new AppError('CONTEXT_OVERFLOW', `The model's context (${env.contextSize} tokens) is too small to read a long text in parts.`);
   return splitIntoPieces(job.text, room, count);
@@ -46,11 +46,13 @@ export async function planParts(count: CountTokens, env: DigestEnv, job: DigestJ
 export async function digestText(ctx: AgentContext, env: DigestEnv, job: DigestJob): Promise<DigestResult> {
   const reply = replyTokens(env.contextSize);
   const parts = await planParts((t) => ctx.llm.countTokens(t), env, job);
+  // Text from a PDF carries page marks: its parts are cited by page as well as by line.
+  const pageAt = pageIndex(job.text);
   const notes: string[] = [];
   for (const piece of parts) {
     ctx.signal.throwIfAborted();
     ctx.emit({ type: 'work.progress', sessionId: ctx.sessionId, turnId: ctx.turnId, stage: 'part', part: piece.index, parts: parts.length });
-    const system = partPrompt(env, job, { part: String(piece.index), parts: String(parts.length), range: lineRange(piece) });
+    const system = partPrompt(env, job, { part: String(piece.index), parts: String(parts.length), range: placeOf(piece, pageAt) });
     const out = await ctx.callModel(
       [
         { role: 'system', content: system },
@@ -59,7 +61,7 @@ export async function digestText(ctx: AgentContext, env: DigestEnv, job: DigestJ
       { stream: false, maxTokens: reply },
     );
     const text = out.text.trim();
-    if (text && !/^NOTHING\.?$/i.test(text)) notes.push(`[part ${piece.index}, ${lineRange(piece)}]\n${text}`);
+    if (text && !/^NOTHING\.?$/i.test(text)) notes.push(`[part ${piece.index}, ${placeOf(piece, pageAt)}]\n${text}`);
   }
   ctx.signal.throwIfAborted();
   ctx.emit({ type: 'work.progress', sessionId: ctx.sessionId, turnId: ctx.turnId, stage: 'combine', part: parts.length, parts: parts.length });
@@ -72,7 +74,7 @@ export async function digestText(ctx: AgentContext, env: DigestEnv, job: DigestJ
     ],
     { maxTokens: reply },
   );
-  return { answer: `${final.text.trim()}\n\n${partsFooter(job.source, parts)}`, reasoning: final.reasoning, parts };
+  return { answer: `${final.text.trim()}\n\n${partsFooter(job.source, parts, pageAt)}`, reasoning: final.reasoning, parts };
 }
 
 /** Merges groups of notes that fit one call until all of them fit the final call. */
@@ -111,8 +113,8 @@ async function mergeUntilFits(ctx: AgentContext, env: DigestEnv, vars: PromptVar
   return current;
 }
 
-function partsFooter(source: string, parts: readonly Piece[]): string {
-  const shown = parts.slice(0, 40).map((p) => `${p.index}: ${lineRange(p)}`);
+function partsFooter(source: string, parts: readonly Piece[], pageAt: ((line: number) => number) | null): string {
+  const shown = parts.slice(0, 40).map((p) => `${p.index}: ${placeOf(p, pageAt)}`);
   const more = parts.length > 40 ? `; … ${parts.length - 40} more` : '';
   return `Read in ${parts.length} part${parts.length === 1 ? '' : 's'} from ${source} (${shown.join('; ')}${more}).`;
 }

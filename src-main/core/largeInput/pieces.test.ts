@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countChunked, describeStored, lineRange, outline, splitIntoPieces } from './pieces.js';
+import { countChunked, describeStored, lineRange, outline, pageIndex, pageMark, placeOf, splitIntoPieces } from './pieces.js';
 import { isWholeTextTask, splitInstruction } from './request.js';
 
 const count = async (t: string) => Math.ceil(t.length / 4);
@@ -76,5 +76,21 @@ describe('countChunked', () => {
     expect(early).toBeGreaterThan(3000);
     expect(early).toBeLessThan(20_000);
     expect(sizes.length).toBeLessThan(5);
+  });
+});
+
+describe('parts of text extracted from a PDF', () => {
+  const text = [pageMark(1), 'Intro line', 'More intro', pageMark(2), 'Terms', pageMark(3), 'Annex a', 'Annex b'].join('\n');
+  const pageAt = pageIndex(text)!;
+
+  it('knows the page of every line from the page marks', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map(pageAt)).toEqual([1, 1, 1, 2, 2, 3, 3, 3]);
+    expect(pageIndex('no marks here\n[page one]')).toBeNull();
+  });
+
+  it('cites a part by its pages and lines, and plain text by lines only', () => {
+    expect(placeOf({ startLine: 2, endLine: 5 }, pageAt)).toBe('pages 1–2, lines 2–5');
+    expect(placeOf({ startLine: 7, endLine: 8 }, pageAt)).toBe('page 3, lines 7–8');
+    expect(placeOf({ startLine: 7, endLine: 8 }, null)).toBe('lines 7–8');
   });
 });

@@ -85,6 +85,42 @@ function cutByChars(text: string, maxChars: number): Piece[] {
 
 export const lineRange = (p: Pick<Piece, 'startLine' | 'endLine'>): string => (p.startLine === p.endLine ? `line ${p.startLine}` : `lines ${p.startLine}–${p.endLine}`);
 
+/** The line that starts each page of text extracted from a PDF (node/workspace/inputFiles.ts writes it). */
+export const pageMark = (page: number): string => `[page ${page}]`;
+const PAGE_MARK = /^\[page (\d+)\]$/;
+
+/** For text with page marks, the page a line (1-based) is on; null for text without them. */
+export function pageIndex(text: string): ((line: number) => number) | null {
+  const starts: { line: number; page: number }[] = [];
+  let line = 1;
+  for (let at = 0; at <= text.length; line++) {
+    const end = text.indexOf('\n', at);
+    const m = PAGE_MARK.exec(text.slice(at, end === -1 ? text.length : end));
+    if (m) starts.push({ line, page: Number(m[1]) });
+    if (end === -1) break;
+    at = end + 1;
+  }
+  if (starts.length === 0) return null;
+  return (target) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]!.line <= target) lo = mid;
+      else hi = mid - 1;
+    }
+    return starts[lo]!.page;
+  };
+}
+
+/** Where a part is: its pages (text from a PDF) and its lines, which the answer cites. */
+export function placeOf(p: Pick<Piece, 'startLine' | 'endLine'>, pageAt: ((line: number) => number) | null): string {
+  if (!pageAt) return lineRange(p);
+  const first = pageAt(p.startLine);
+  const last = pageAt(p.endLine);
+  return `${first === last ? `page ${first}` : `pages ${first}–${last}`}, ${lineRange(p)}`;
+}
+
 /** Headings (Markdown, numbered, or all-caps lines) with their line numbers: what the text is about at a glance. */
 export function outline(text: string, max = 12): string[] {
   const found: string[] = [];

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { InputFiles } from '../../core/largeInput/inputFiles.js';
+import { pageMark } from '../../core/largeInput/pieces.js';
 import { resolveInWorkspace } from './guard.js';
 
 export const INPUTS_DIR = '.agentic/inputs';
@@ -14,15 +15,30 @@ function stamp(): string {
   return new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
 }
 
-async function looksLikeText(file: string): Promise<boolean> {
+async function kindOf(file: string): Promise<'text' | 'pdf' | 'binary'> {
   const handle = await open(file, 'r');
   try {
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(4096), 0, 4096, 0);
     const head = buffer.subarray(0, bytesRead);
-    return !head.includes(0) && head.subarray(0, 5).toString('latin1') !== '%PDF-';
+    if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
+    return head.includes(0) ? 'binary' : 'text';
   } finally {
     await handle.close();
   }
+}
+
+/** A PDF's text, each page after its page mark, so that a digest's parts are cited by page. */
+async function pdfText(file: string): Promise<string> {
+  // Loaded only when a PDF is read (the WASM module takes ~300 ms to start).
+  const mupdf = await import('mupdf');
+  const doc = mupdf.Document.openDocument(await readFile(file), 'application/pdf');
+  const pages: string[] = [];
+  for (let i = 0; i < doc.countPages(); i++) {
+    pages.push(`${pageMark(i + 1)}\n${doc.loadPage(i).toStructuredText('preserve-whitespace').asText().trimEnd()}`);
+    // mupdf runs synchronously: give the event loop a turn between pages of a long document.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return pages.join('\n');
 }
 
 export function createInputFiles(): InputFiles {
@@ -39,8 +55,10 @@ export function createInputFiles(): InputFiles {
       try {
         const full = await resolveInWorkspace(workspace, relative);
         const info = await stat(full);
-        if (!info.isFile() || info.size > MAX_READ_BYTES || !(await looksLikeText(full))) return null;
-        return await readFile(full, 'utf8');
+        if (!info.isFile() || info.size > MAX_READ_BYTES) return null;
+        const kind = await kindOf(full);
+        if (kind === 'binary') return null;
+        return kind === 'pdf' ? await pdfText(full) : await readFile(full, 'utf8');
       } catch {
         return null;
       }
