@@ -52,7 +52,8 @@ describe('file tools refuse what is not a file and stay bounded', () => {
 
   it('four previews of named pipes are refused, and the next ordinary read is answered', async () => {
     const previews = ['notes.txt', 'photo.png', 'notes.txt', 'photo.png'].map((path) => app.handlers['workspace.read']({ path }, ctx));
-    for (const preview of previews) await expect(preview).rejects.toThrow(/is a named pipe, not a file/);
+    // Every rejection is handled at once (awaiting them one by one left the later ones unhandled for a moment).
+    await Promise.all(previews.map((preview) => expect(preview).rejects.toThrow(/is a named pipe, not a file/)));
     await expect(app.handlers['workspace.read']({ path: 'real.txt' }, ctx)).resolves.toMatchObject({ kind: 'text', text: 'ordinary text' });
     expect((await finder.run(finderBlock({ name: 'real.txt', action: 'read' }), toolContext())).output).toContain('ordinary text');
   });
