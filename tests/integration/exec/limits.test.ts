@@ -18,7 +18,10 @@ describe('process tree', () => {
   it('kills backgrounded, nohup and setsid children when the block exits (sandboxed)', async () => {
     const result = await (await toolFor('bash')).run(block('bash', `${spawnChildren('11')}echo started`), context(ws.dir));
     expect(result).toMatchObject({ status: 'ok', output: 'started\n' });
-    expect(await survivors('11')).toEqual([]);
+    // The kernel kills the rest of the block's PID namespace when its first process ends; a child
+    // can still be in its last moments when the block is reported (seen once in a loaded CI run),
+    // so this allows a short while for it to go, and fails on any process that stays.
+    await expect.poll(() => survivors('11'), { timeout: 5_000 }).toEqual([]);
   });
 
   it('kills the whole tree on timeout and reports status timeout', async () => {
