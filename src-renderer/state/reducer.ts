@@ -1,6 +1,7 @@
 import type { TurnRecord } from '../../src-main/common/contract.js';
 import type { AppEvent, EventOf } from '../../src-main/common/events.js';
 import { appendTerminal, isWebPage, withPage } from '../../src-main/common/turnView.js';
+import { toTerminalText, turnFromRecord } from './turnRecord.js';
 import type { BlockView, CallView, DomainState, TurnView } from './types.js';
 
 export function reduceEvents(state: DomainState, events: readonly AppEvent[]): DomainState {
@@ -180,43 +181,6 @@ export function removeApproval(state: DomainState, approvalId: string): DomainSt
   return { ...state, approvals: state.approvals.filter((a) => a.approvalId !== approvalId) };
 }
 
-export function turnFromRecord(record: TurnRecord, sessionId: string): TurnView {
-  const blocks: Record<string, BlockView> = {};
-  for (const b of record.blocks) {
-    blocks[b.blockId] = {
-      blockId: b.blockId,
-      call: b.call,
-      tool: b.tool,
-      code: b.code,
-      savePath: b.savePath,
-      status: b.status,
-      exitCode: b.exitCode,
-      durationMs: b.durationMs,
-      // As live: the terminal's text, or the result's output for a block that printed nothing live.
-      output: b.terminal ? b.terminal : toTerminalText(b.output),
-      savedTo: b.savedTo,
-    };
-  }
-  return {
-    turnId: record.turnId,
-    sessionId,
-    request: record.request,
-    agent: record.agent,
-    status: record.status,
-    calls: record.replies.map((r) => ({ call: r.call, agent: record.agent, text: r.text, reasoning: r.reasoning, completed: true })),
-    blocks,
-    answer: record.answer,
-    error: record.error === null ? null : { code: record.errorCode ?? 'ERROR', message: record.error },
-    plan: record.plan,
-    compacted: record.compacted,
-    progress: null,
-    memories: [],
-    scheduleProposal: null,
-    pages: record.pages,
-    createdAt: record.createdAt,
-  };
-}
-
 type TurnRef = Pick<AppEvent, 'sessionId' | 'turnId'>;
 
 function newTurn(turnId: string, sessionId: string | null): TurnView {
@@ -304,6 +268,3 @@ function cancelRunningBlocks(blocks: Record<string, BlockView>): Record<string, 
   for (const [id, b] of Object.entries(blocks)) out[id] = b.status === 'running' ? { ...b, status: 'cancelled' } : b;
   return out;
 }
-
-/** Stored output uses plain newlines; a terminal needs carriage returns too. */
-const toTerminalText = (text: string): string => text.replace(/\r?\n/g, '\r\n');

@@ -2,7 +2,8 @@
 // text with its colours, save paths, the error's code), because the renderer builds both the same
 // way. Real app, real interpreters and SQLite; only the model is scripted.
 import { afterEach, describe, expect, it } from 'vitest';
-import { reduceEvents, turnFromRecord } from '../../../src-renderer/state/reducer.js';
+import { reduceEvents } from '../../../src-renderer/state/reducer.js';
+import { turnFromRecord } from '../../../src-renderer/state/turnRecord.js';
 import { emptyDomain, type TurnView } from '../../../src-renderer/state/types.js';
 import { startTestApp, type TestApp } from '../../helpers/appHarness.js';
 
