@@ -38,6 +38,8 @@ import { indexSearch } from './node/mcpServer/indexSearch.js';
 import { createSchedules } from './node/schedule/wiring.js';
 import type { Notice } from './node/schedule/runClaim.js';
 import { proposeSchedule } from './core/schedule/fromChat.js';
+import { createSelfTestService } from './app/selfTest/service.js';
+import { scratchAppConfig } from './app/selfTest/scratchApp.js';
 
 export type HostKind = 'electron' | 'web' | 'cli';
 
@@ -70,6 +72,8 @@ export interface AppConfig {
   runSchedules?: boolean;
   /** Electron: desktop notifications of scheduled runs (done, failed, approval needed). */
   notify?: (notice: Notice) => void;
+  /** The self-test's scratch app (issue 25): the provider its turns use, given this app's own (app/selfTest). */
+  turnProvider?: (own: () => LlmProvider) => LlmProvider;
 }
 
 export interface App {
@@ -130,7 +134,7 @@ export async function createApp(config: AppConfig): Promise<App> {
 
   engine = new AgentEngine({
     store,
-    provider: () => adapters.provider.get(),
+    provider: () => (config.turnProvider ? config.turnProvider(() => adapters.provider.get()) : adapters.provider.get()),
     router: voice.router(adapters.router),
     agent: (name: AgentName) => agents(name),
     emit: bus.emit,
@@ -164,7 +168,12 @@ export async function createApp(config: AppConfig): Promise<App> {
     logger,
     app: () => ({ handlers, subscribe: (l) => bus.subscribe(l), provider: () => adapters.provider.get(), lending }),
   });
+  const selfTest = createSelfTestService({
+    ...{ provider: () => adapters.provider.get(), providerSettings: () => settings.get().provider, resultsDir: join(dirname(paths.modelsDir), 'model-tests') },
+    ...{ emit: bus.emit, logger, scratchApp: (scratch, provider) => createApp(scratchAppConfig(config, paths, settings.get(), scratch, provider)) },
+  });
   const handlers: Handlers = {
+    ...selfTest.handlers,
     ...createSessionHandlers({ store, engine, approvals, emit: bus.emit, onDeleted: async (id) => void (await checkpoints.deleteSession(id)) }),
     ...createMemoryHandlers({ memory: store.memory, sessions: store, emit: bus.emit }),
     ...checkpoints.handlers,
@@ -219,6 +228,7 @@ export async function createApp(config: AppConfig): Promise<App> {
     provider: () => adapters.provider.get(),
     lending,
     async dispose() {
+      await selfTest.dispose();
       await localApi.dispose();
       await engine?.dispose();
       await voice.dispose();

@@ -3,6 +3,7 @@ import { AGENT_CHOICES, AGENT_NAMES, COMPLEXITIES } from './agents.js';
 import { ScheduleWhenSchema } from './schedules.js';
 import { ERROR_CODES } from './errors.js';
 import { voiceEventShapes } from './voice.js';
+import { selfTestEventShapes } from './selfTest.js';
 
 export const BLOCK_STATUSES = ['ok', 'failed', 'timeout', 'refused', 'declined', 'cancelled', 'error'] as const;
 export type BlockStatus = (typeof BLOCK_STATUSES)[number];
@@ -125,6 +126,8 @@ export const EventSchema = z.discriminatedUnion('type', [
   ev('voice.speaking', voiceEventShapes['voice.speaking']),
   ev('voice.error', voiceEventShapes['voice.error']),
   ev('voice.toggle', voiceEventShapes['voice.toggle']),
+  /** The model self-test running in the app (issue 25). */
+  ev('selftest.progress', selfTestEventShapes['selftest.progress']),
 ]);
 export type AppEvent = z.infer<typeof EventSchema>;
 export type EventType = AppEvent['type'];

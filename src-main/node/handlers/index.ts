@@ -44,6 +44,8 @@ type NodeCommands = Exclude<
   | `memory.${string}`
   | LocalApiCommandName
   | `schedule.${string}`
+  | 'models.test'
+  | 'models.testStop'
 >;
 
 export function createNodeHandlers(deps: {

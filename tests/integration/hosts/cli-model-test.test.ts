@@ -34,9 +34,11 @@ describe('agentic models test', () => {
     ]);
     for (const a of agents) expect(Object.keys(a).sort()).toEqual(['agent', 'passed', 'score', 'seconds']);
     expect(summary).toMatchObject({ score: 1, passed: 5, of: 5 });
+    // Replay has no tokenizer: the speeds are there, and labelled as estimates.
+    expect(summary).toMatchObject({ promptTokensPerSecond: expect.any(Number), generationTokensPerSecond: expect.any(Number), speedSource: 'estimated' });
     const kept = readdirSync(join(home, 'model-tests'));
     expect(kept).toHaveLength(1);
-    expect(JSON.parse(readFileSync(join(home, 'model-tests', kept[0]!), 'utf8'))).toMatchObject({ score: 1, agents: expect.any(Array) });
+    expect(JSON.parse(readFileSync(join(home, 'model-tests', kept[0]!), 'utf8'))).toMatchObject({ score: 1, agents: expect.any(Array), speed: { source: 'estimated' } });
     expect(existsSync(join(ws, 'hello.txt'))).toBe(false);
   }, 200_000);
 
@@ -76,5 +78,7 @@ describe('agentic models test', () => {
     const { agents, summary } = parse(r.lines);
     expect(agents).toHaveLength(5);
     expect(summary!.score as number).toBeLessThan(0.5);
+    // The embedded engine counts its own tokens: the speeds come from it, not estimates.
+    expect(summary).toMatchObject({ generationTokensPerSecond: expect.any(Number), speedSource: 'engine' });
   }, 560_000);
 });
