@@ -92,7 +92,13 @@ async function runTask(app: App, task: SelfTestTask, stop: SelfTestStop): Promis
     const done = mine.find((e) => e.type === 'turn.done');
     const failed = mine.find((e) => e.type === 'turn.failed');
     const cancelled = mine.some((e) => e.type === 'turn.cancelled');
-    const error = done ? undefined : failed?.type === 'turn.failed' ? failed.error.message : cancelled && stop.stopped ? 'stopped by the user' : 'the turn was cancelled (time limit)';
+    const error = done
+      ? undefined
+      : failed?.type === 'turn.failed'
+        ? failed.error.message
+        : cancelled && stop.stopped
+          ? 'stopped by the user'
+          : 'the turn was cancelled (time limit)';
     return scoreTask(task, mine, done?.type === 'turn.done' ? done.answer : '', (performance.now() - started) / 1000, error);
   } finally {
     clearTimeout(timer);

@@ -72,7 +72,10 @@ export async function modelTestCommand(args: ModelTestArgs): Promise<number> {
     app = await createApp({
       host: 'cli',
       paths: { ...user, dataDir: scratch.data },
-      settings: { ...settings, provider: { ...current.provider, ...(args.provider && { kind: args.provider }), ...(model && { model }), ...(args.baseUrl && { baseUrl: args.baseUrl }) } },
+      settings: {
+        ...settings,
+        provider: { ...current.provider, ...(args.provider && { kind: args.provider }), ...(model && { model }), ...(args.baseUrl && { baseUrl: args.baseUrl }) },
+      },
       replayFile: args.replay ? fromCaller(args.replay) : undefined,
       turnProvider: (own) => meter.wrap(own()),
       // Nothing risky is approved: the battery needs none of it.

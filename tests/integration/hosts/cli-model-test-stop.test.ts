@@ -27,7 +27,15 @@ async function until(check: () => boolean, ms: number): Promise<void> {
 
 describe('agentic models test, Ctrl+C', () => {
   it('cancels the running task, removes its scratch folder and exits 130 with a clear message', async () => {
-    const cli = [join(ROOT, 'node_modules', '.bin', 'tsx'), join(ROOT, 'src-main/hosts/cli/main.ts'), 'models', 'test', '--replay', join(ROOT, 'tests/fixtures/selftest/slow-coder.json'), '--json'];
+    const cli = [
+      join(ROOT, 'node_modules', '.bin', 'tsx'),
+      join(ROOT, 'src-main/hosts/cli/main.ts'),
+      'models',
+      'test',
+      '--replay',
+      join(ROOT, 'tests/fixtures/selftest/slow-coder.json'),
+      '--json',
+    ];
     const child = spawn(cli[0]!, cli.slice(1), { cwd: ROOT, env: { ...process.env, AGENTIC_HOME: home, AGENTIC_LOG: 'error', TMPDIR: tmp }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
@@ -44,7 +52,10 @@ describe('agentic models test, Ctrl+C', () => {
     expect(stderr).toMatch(/Stopping the self-test \(Ctrl\+C\)/);
     expect(stderr).toMatch(/The self-test was stopped by Ctrl\+C after 2 of \d agents; its scratch folder was removed\./);
     expect(scratches()).toEqual([]);
-    const lines = stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = stdout
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.filter((l) => 'agent' in l).map((l) => [l.agent, l.passed])).toEqual([
       ['casual', true],
       ['coder', false],
@@ -52,6 +63,9 @@ describe('agentic models test, Ctrl+C', () => {
     expect(lines.at(-1)).toMatchObject({ summary: true, interrupted: true, of: 2 });
     // What it kept says it was stopped, so the app does not read the cut task as the model's failure.
     const kept = readdirSync(join(home, 'model-tests'));
-    expect(JSON.parse(readFileSync(join(home, 'model-tests', kept[0]!), 'utf8'))).toMatchObject({ interrupted: true, agents: [{ agent: 'casual' }, { agent: 'coder', error: 'stopped by the user' }] });
+    expect(JSON.parse(readFileSync(join(home, 'model-tests', kept[0]!), 'utf8'))).toMatchObject({
+      interrupted: true,
+      agents: [{ agent: 'casual' }, { agent: 'coder', error: 'stopped by the user' }],
+    });
   }, 200_000);
 });
