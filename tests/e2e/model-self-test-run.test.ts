@@ -34,17 +34,18 @@ describe('Test this model, in the app', () => {
       expect.stringMatching(/^✓ coder 1\.00/),
       expect.stringMatching(/^✓ file 1\.00/),
       expect.stringMatching(/^✓ web 1\.00/),
+      expect.stringMatching(/^✓ mcp 1\.00/),
       expect.stringMatching(/^✓ planner 1\.00/),
     ]);
-    expect(await progress.textContent()).toContain('Finished: 5 of 5 agents passed.');
+    expect(await progress.textContent()).toContain('Finished: 6 of 6 agents passed.');
     const summary = page.getByTestId('selftest-summary');
-    await expect.poll(() => summary.textContent()).toMatch(/5\/5 agents passed, score 1\.00/);
+    await expect.poll(() => summary.textContent()).toMatch(/6\/6 agents passed, score 1\.00/);
     expect(await page.getByTestId('selftest-speed').textContent()).toMatch(/^Speed: prompt [\d.]+ t\/s, generation [\d.]+ t\/s \(estimated, about 4 characters a token\)\.$/);
     await screenshot(page, 'settings-selftest-run');
     // Kept like the CLI keeps it; the user's workspace and sessions saw nothing of it.
     const kept = readdirSync(join(home, 'model-tests'));
     expect(kept).toHaveLength(1);
-    expect(JSON.parse(readFileSync(join(home, 'model-tests', kept[0]!), 'utf8'))).toMatchObject({ score: 1, passed: 5, of: 5, interrupted: false });
+    expect(JSON.parse(readFileSync(join(home, 'model-tests', kept[0]!), 'utf8'))).toMatchObject({ score: 1, passed: 6, of: 6, interrupted: false });
     expect(existsSync(join(home, 'ws', 'hello.txt'))).toBe(false);
     expect(existsSync(join(home, 'ws', 'notes'))).toBe(false);
     expect(await page.getByTestId('session-item').count()).toBe(sessions);
@@ -55,13 +56,13 @@ describe('Test this model, in the app', () => {
     await openModels(page);
     await page.getByTestId('selftest-start').click();
     const progress = page.getByTestId('selftest-progress');
-    await expect.poll(() => progress.textContent(), { timeout: 120_000 }).toContain('Testing the coder agent (2 of 5)');
+    await expect.poll(() => progress.textContent(), { timeout: 120_000 }).toContain('Testing the coder agent (2 of 6)');
     // The casual task already failed: the vague answer is neither right nor French.
     expect(await progress.getByTestId('selftest-progress-agent').allTextContents()).toEqual([expect.stringMatching(/^✗ casual 0\.33/)]);
     await page.getByTestId('selftest-stop').click();
     // The coder's program sleeps five minutes: the test ends well before only because Stop killed it.
     await expect.poll(() => progress.getAttribute('data-state'), { timeout: 60_000 }).toBe('stopped');
-    expect(await progress.textContent()).toContain('Stopped after 2 of 5 agents.');
+    expect(await progress.textContent()).toContain('Stopped after 2 of 6 agents.');
     await expect.poll(() => page.getByTestId('selftest-summary').textContent()).toMatch(/0\/2 agents passed.*stopped before the end/);
     expect(await page.getByTestId('selftest-start').isEnabled()).toBe(true);
   });

@@ -3,20 +3,34 @@
 // user's, nothing risky approved, and turns on the provider it is given.
 import type { AppConfig } from '../../app.js';
 import type { AppPaths } from '../paths.js';
-import type { Settings, SettingsPatch } from '../../common/settings.js';
+import { join } from 'node:path';
+import type { McpServerConfig, Settings, SettingsPatch } from '../../common/settings.js';
+import { SELFTEST_MCP_SERVER } from '../../core/selftest/battery.js';
 import type { LlmProvider } from '../../core/ports.js';
 import type { Scratch } from './run.js';
 
-/** The user's settings (their model, sandbox, timeouts) with the scratch workspace and none of their MCP servers. */
-export function selfTestSettings(current: Settings, workspace: string): SettingsPatch {
-  return { ...current, workspace, maxAttempts: 3, mcpServers: [] };
+/**
+ * The local test MCP server of the battery's mcp task, started with this process's own runtime
+ * (Electron runs it as Node). Trusted: the scratch app approves nothing else.
+ */
+export function selfTestMcpServer(resources: string): McpServerConfig {
+  const electron = Boolean(process.versions.electron);
+  return {
+    ...{ name: SELFTEST_MCP_SERVER, transport: 'stdio', command: process.execPath, args: [join(resources, 'selftest', 'mcp-server.mjs')] },
+    ...{ env: electron ? { ELECTRON_RUN_AS_NODE: '1' } : {}, trusted: true, trustedTools: [] },
+  };
+}
+
+/** The user's settings (their model, sandbox, timeouts) with the scratch workspace and, of MCP servers, only the test one. */
+export function selfTestSettings(current: Settings, workspace: string, resources: string): SettingsPatch {
+  return { ...current, workspace, maxAttempts: 3, mcpServers: [selfTestMcpServer(resources)] };
 }
 
 export function scratchAppConfig(owner: AppConfig, paths: AppPaths, current: Settings, scratch: Scratch, provider: () => LlmProvider): AppConfig {
   return {
     host: 'cli',
     paths: { ...paths, dataDir: scratch.data, workspace: scratch.workspace },
-    settings: selfTestSettings(current, scratch.workspace),
+    settings: selfTestSettings(current, scratch.workspace, paths.resources),
     turnProvider: provider,
     // Nothing risky is approved: the battery needs none of it.
     askUser: async () => false,

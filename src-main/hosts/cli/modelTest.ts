@@ -68,7 +68,7 @@ export async function modelTestCommand(args: ModelTestArgs): Promise<number> {
     page = await servePage();
     const { SettingsFile } = await import('../../node/settings/settingsFile.js');
     const current = new SettingsFile(join(user.dataDir, 'settings.json'), createLogger({ level: 'error' })).get();
-    const settings = selfTestSettings(current, scratch.workspace);
+    const settings = selfTestSettings(current, scratch.workspace, user.resources);
     app = await createApp({
       host: 'cli',
       paths: { ...user, dataDir: scratch.data },
