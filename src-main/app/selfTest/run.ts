@@ -115,8 +115,11 @@ export interface BatteryHooks {
 /** Runs the battery's tasks in order until the end or a stop; the scores of the tasks that ran. */
 export async function runBattery(app: App, pageUrl: string, stop: SelfTestStop, hooks: BatteryHooks = {}): Promise<SelfTestAgentScore[]> {
   const scores: SelfTestAgentScore[] = [];
+  const mcp = app.settings.get().mcpServers.length > 0;
   for (const task of selfTestBattery({ pageUrl })) {
     if (stop.stopped) break;
+    // Without the test MCP server (the packaged desktop app) there is no mcp task to run.
+    if (task.agent === 'mcp' && !mcp) continue;
     hooks.onStart?.(task.agent);
     const score = await runTask(app, task, stop);
     scores.push(score);
@@ -125,8 +128,8 @@ export async function runBattery(app: App, pageUrl: string, stop: SelfTestStop, 
   return scores;
 }
 
-/** The number of tasks in the battery. */
-export const batterySize = (): number => selfTestBattery({ pageUrl: '' }).length;
+/** The number of tasks in the battery (less the mcp task where the test MCP server cannot start). */
+export const batterySize = (mcp = true): number => selfTestBattery({ pageUrl: '' }).filter((t) => mcp || t.agent !== 'mcp').length;
 
 /** The whole result, as kept and as models.testResults returns it. */
 export function buildResult(model: string, scores: readonly SelfTestAgentScore[], interrupted: boolean, speed: SelfTestSpeed): SelfTestResult {

@@ -10,10 +10,17 @@ import type { LlmProvider } from '../../core/ports.js';
 import type { Scratch } from './run.js';
 
 /**
+ * The packaged desktop app cannot run as Node (its RunAsNode fuse is off, build/fuses.mjs): there
+ * the battery has no mcp task rather than a task no model could pass.
+ */
+export const testMcpServerRuns = (): boolean => !(process.versions.electron && !process.defaultApp);
+
+/**
  * The local test MCP server of the battery's mcp task, started with this process's own runtime
  * (Electron runs it as Node). Trusted: the scratch app approves nothing else.
  */
-export function selfTestMcpServer(resources: string): McpServerConfig {
+export function selfTestMcpServer(resources: string): McpServerConfig | null {
+  if (!testMcpServerRuns()) return null;
   const electron = Boolean(process.versions.electron);
   return {
     ...{ name: SELFTEST_MCP_SERVER, transport: 'stdio', command: process.execPath, args: [join(resources, 'selftest', 'mcp-server.mjs')] },
@@ -23,7 +30,8 @@ export function selfTestMcpServer(resources: string): McpServerConfig {
 
 /** The user's settings (their model, sandbox, timeouts) with the scratch workspace and, of MCP servers, only the test one. */
 export function selfTestSettings(current: Settings, workspace: string, resources: string): SettingsPatch {
-  return { ...current, workspace, maxAttempts: 3, mcpServers: [selfTestMcpServer(resources)] };
+  const mcp = selfTestMcpServer(resources);
+  return { ...current, workspace, maxAttempts: 3, mcpServers: mcp ? [mcp] : [] };
 }
 
 export function scratchAppConfig(owner: AppConfig, paths: AppPaths, current: Settings, scratch: Scratch, provider: () => LlmProvider): AppConfig {

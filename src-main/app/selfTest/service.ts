@@ -11,6 +11,7 @@ import { selfTestModelKey, type SelfTestAgentScore, type SelfTestProgress } from
 import type { LlmProvider, Logger } from '../../core/ports.js';
 import type { ProviderSettings } from '../../common/settings.js';
 import { SpeedMeter } from './meter.js';
+import { testMcpServerRuns } from './scratchApp.js';
 import { batterySize, buildResult, keepResult, prepareScratch, runBattery, SelfTestStop, servePage, type Scratch } from './run.js';
 
 export interface SelfTestServiceDeps {
@@ -34,7 +35,7 @@ export function createSelfTestService(deps: SelfTestServiceDeps): SelfTestServic
   let running: { stop: SelfTestStop; done: Promise<void> } | null = null;
 
   const run = async (model: string, stop: SelfTestStop): Promise<void> => {
-    const of = batterySize();
+    const of = batterySize(testMcpServerRuns());
     const done: SelfTestAgentScore[] = [];
     const progress = (p: Partial<SelfTestProgress>) =>
       deps.emit({ type: 'selftest.progress', sessionId: null, turnId: null, state: 'running', model, agent: null, done: [...done], of, error: null, ...p });
@@ -70,7 +71,7 @@ export function createSelfTestService(deps: SelfTestServiceDeps): SelfTestServic
         if (running === entry) running = null;
       });
       running = entry;
-      return { model, of: batterySize() };
+      return { model, of: batterySize(testMcpServerRuns()) };
     }
   };
   return {
