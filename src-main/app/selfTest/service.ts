@@ -44,19 +44,22 @@ export function createSelfTestService(deps: SelfTestServiceDeps): SelfTestServic
     const meter = new SpeedMeter();
     let page: Awaited<ReturnType<typeof servePage>> | null = null;
     let app: App | null = null;
+    let end: Partial<SelfTestProgress> = { state: 'failed', error: 'the test ended unexpectedly' };
     try {
       page = await servePage();
       app = await deps.scratchApp(scratch, () => meter.wrap(deps.provider()));
       await runBattery(app, page.url, stop, { onStart: (agent) => progress({ agent }), onScore: (score) => (done.push(score), progress({})) });
       if (done.length) keepResult(deps.resultsDir, buildResult(model, done, stop.stopped, meter.speed()));
-      progress({ state: stop.stopped ? 'stopped' : 'done' });
+      end = { state: stop.stopped ? 'stopped' : 'done' };
     } catch (error) {
       deps.logger.warn('self-test failed', { error: String(error) });
-      progress({ state: 'failed', error: error instanceof Error ? error.message : String(error) });
+      end = { state: 'failed', error: error instanceof Error ? error.message : String(error) };
     } finally {
       await app?.dispose().catch((error: unknown) => deps.logger.warn('self-test: scratch app dispose failed', { error: String(error) }));
       page?.server.close();
       scratch.remove();
+      // Said last: when the app hears the end, nothing of the test is left running or on disk.
+      progress(end);
     }
   };
 
