@@ -93,4 +93,29 @@ describe('models.test in the app', () => {
     expect(end.done[0]!.error).toMatch(/replay/i);
     expect(scratches()).toEqual([]);
   }, 120_000);
+
+  it('runs on the embedded engine already loaded by the app: the tiny GGUF scores low, with the engine’s own speeds', async () => {
+    const { tinyModelPath } = await import('../../helpers/tinyGguf.js');
+    const data = join(home, 'llama');
+    mkdirSync(data);
+    app = await createApp({ host: 'web', dataDir: data, logger: silentLogger, runSchedules: false, settings: { provider: { kind: 'llama', model: tinyModelPath() } } });
+    const loads: string[] = [];
+    const progress: EventOf<'selftest.progress'>[] = [];
+    app.subscribe((e) => {
+      if (e.type === 'model.loadProgress' && e.status !== 'loading') loads.push(e.status);
+      if (e.type === 'selftest.progress') progress.push(e);
+    });
+    // The user's own model, loaded before the test (a first request would do the same).
+    await app.provider().info();
+    expect(loads).toEqual(['loaded']);
+    await dispatch(app.handlers, 'models.test', {}, ctx);
+    const end = await until(() => ended(progress), 500_000);
+    expect(end).toMatchObject({ state: 'done', of: 6 });
+    expect(end.done).toHaveLength(6);
+    // The battery's turns ran on that same loaded model: no second load was reported.
+    expect(loads).toEqual(['loaded']);
+    const kept = (await app.handlers['models.testResults']({}, ctx)).results[0]!;
+    expect(kept.score).toBeLessThan(0.5);
+    expect(kept.speed).toMatchObject({ source: 'engine', generationPerSecond: expect.any(Number) });
+  }, 560_000);
 });
