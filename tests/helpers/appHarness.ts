@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp, type App } from '../../src-main/app.js';
+import { createApp, type App } from '../../src-main/app/index.js';
 import type { AgentChoice } from '../../src-main/common/agents.js';
 import type { AppEvent, EventOf, EventType } from '../../src-main/common/events.js';
 import type { SettingsPatch } from '../../src-main/common/settings.js';

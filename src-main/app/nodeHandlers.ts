@@ -2,29 +2,29 @@
 import { platform } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AGENT_NAMES } from '../../common/agents.js';
-import type { Handlers } from '../../common/contract.js';
-import { AppError } from '../../common/errors.js';
-import { providerReach } from '../../common/endpoint.js';
-import { findProvider } from '../../common/providers.js';
-import type { Emit } from '../../core/ports.js';
-import type { Adapters, EmbeddedBrowserHooks } from '../settings/adapters.js';
-import type { SecretStore } from '../settings/secrets.js';
-import type { SettingsStore } from '../settings/settingsFile.js';
-import { silentLogger } from '../logger.js';
-import { importDropped } from './importDropped.js';
-import { createOnboardingHandlers, type PathPicker } from './onboarding.js';
-import { deleteFile, previewFile } from './workspacePreview.js';
-import { revealInWorkspace, type PathRevealer } from './workspaceReveal.js';
-import { importFiles, listWorkspace } from './workspaceFiles.js';
-import { relativeMarks } from '../workspace/untrusted.js';
-import { markUntrusted } from './untrustedMarks.js';
-import type { CheckpointCommands } from '../checkpoints/handlers.js';
-import type { VoiceCommandName } from '../../common/voice.js';
-import type { KnowledgeCommandName } from '../../common/knowledge.js';
-import type { LocalApiCommandName } from '../../common/localApi.js';
-import { selfTestModelKey } from '../../common/selfTest.js';
-import { readSelfTestResults } from './selfTestResults.js';
+import { AGENT_NAMES } from '../common/agents.js';
+import type { Handlers } from '../common/contract.js';
+import { AppError } from '../common/errors.js';
+import { providerReach } from '../common/endpoint.js';
+import { findProvider } from '../common/providers.js';
+import type { Emit } from '../core/ports.js';
+import type { Adapters, EmbeddedBrowserHooks } from './adapters.js';
+import type { SecretStore } from '../node/settings/secrets.js';
+import type { SettingsStore } from '../node/settings/settingsFile.js';
+import { silentLogger } from '../node/logger.js';
+import { importDropped } from '../node/handlers/importDropped.js';
+import { createOnboardingHandlers, type PathPicker } from '../node/handlers/onboarding.js';
+import { deleteFile, previewFile } from '../node/handlers/workspacePreview.js';
+import { revealInWorkspace, type PathRevealer } from '../node/handlers/workspaceReveal.js';
+import { importFiles, listWorkspace } from '../node/handlers/workspaceFiles.js';
+import { relativeMarks } from '../node/workspace/untrusted.js';
+import { markUntrusted } from '../node/handlers/untrustedMarks.js';
+import type { CheckpointCommands } from '../node/checkpoints/handlers.js';
+import type { VoiceCommandName } from '../common/voice.js';
+import type { KnowledgeCommandName } from '../common/knowledge.js';
+import type { LocalApiCommandName } from '../common/localApi.js';
+import { selfTestModelKey } from '../common/selfTest.js';
+import { readSelfTestResults } from '../node/handlers/selfTestResults.js';
 
 type NodeCommands = Exclude<
   keyof Handlers,
@@ -142,7 +142,7 @@ export function createNodeHandlers(deps: {
       }
       return { cancelled: controller !== undefined };
     },
-    ...createOnboardingHandlers({ memory: async () => (await import('../llm/llamaEngine.js')).detectMachineMemory(silentLogger), pickPath: deps.pickPath }),
+    ...createOnboardingHandlers({ memory: async () => (await import('../node/llm/llamaEngine.js')).detectMachineMemory(silentLogger), pickPath: deps.pickPath }),
     'system.doctor': async () => adapters.doctor(version),
     'models.delete': async ({ id }) => adapters.models.delete(id),
     'models.openLocal': async ({ path }) => adapters.models.openLocal(path),

@@ -2,41 +2,41 @@
 // llama model, MCP servers) start lazily, on first use.
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { planStepAgents, type AgentChoice, type AgentName } from '../../common/agents.js';
-import { AppError } from '../../common/errors.js';
-import type { EventInput, RoutingDecision } from '../../common/events.js';
-import type { Agent } from '../../core/agent.js';
-import { promptVars, type AgentEnvironment } from '../../core/agents/definitions.js';
-import { judgeBlock } from '../../core/approval/index.js';
-import { mcpCallNeedsApproval, mcpTrustPredicate } from '../../core/mcp/trust.js';
-import { formatToolList } from '../../core/mcp/format.js';
-import { createMcpTool } from '../../core/mcp/mcpTool.js';
-import { createPlannerAgent } from '../../core/planner/plannerAgent.js';
-import type { ApprovalVerdict, Block, BlockJudge, Logger, RequestRouter, Tool } from '../../core/ports.js';
-import { createBrowserSearch } from '../../core/web/browserSearch.js';
-import type { BrowserDriver, WebSearch } from '../../core/web/driver.js';
-import { createWebAgent } from '../../core/web/webAgent.js';
-import type { BrowserWeb } from '../web/browserWeb.js';
-import { SearxngSearch } from '../web/searxngSearch.js';
-import { checkShellSyntax, createCodeTools } from '../exec/index.js';
-import { defaultHomesDir } from '../exec/privateHome.js';
-import { limitsOf } from '../exec/sandboxPolicy.js';
-import { localEngineState, type EngineState, type LlamaModule } from '../llm/llamaEngine.js';
-import { machineProfile } from '../llm/machineProfile.js';
-import { loadCatalog, ModelManager } from '../llm/modelManager.js';
-import { SpeedStore } from '../llm/speedStore.js';
-import type { Importer } from '../loadOptional.js';
-import { McpManager } from '../mcp/manager.js';
-import { createRouteDecider, OnnxRouter, type OnnxRuntime } from '../routing/onnxRouter.js';
-import { detectLanguage, lazyLanguageDetector } from '../routing/language.js';
-import { decideRouteDetailed } from '../../core/routing/policy.js';
-import { createFileFinderTool } from '../tools/fileFinder.js';
-import { installedEmbedder, KnowledgeService } from '../knowledge/service.js';
-import { taintingReadsOf } from '../workspace/untrusted.js';
-import { ModelLoadTracker } from './modelLoad.js';
-import { lazyProvider, loadReplayProvider, ProviderHolder } from './providerHolder.js';
-import type { SecretStore } from './secrets.js';
-import type { SettingsStore } from './settingsFile.js';
+import { planStepAgents, type AgentChoice, type AgentName } from '../common/agents.js';
+import { AppError } from '../common/errors.js';
+import type { EventInput, RoutingDecision } from '../common/events.js';
+import type { Agent } from '../core/agent.js';
+import { promptVars, type AgentEnvironment } from '../core/agents/definitions.js';
+import { judgeBlock } from '../core/approval/index.js';
+import { mcpCallNeedsApproval, mcpTrustPredicate } from '../core/mcp/trust.js';
+import { formatToolList } from '../core/mcp/format.js';
+import { createMcpTool } from '../core/mcp/mcpTool.js';
+import { createPlannerAgent } from '../core/planner/plannerAgent.js';
+import type { ApprovalVerdict, Block, BlockJudge, Logger, RequestRouter, Tool } from '../core/ports.js';
+import { createBrowserSearch } from '../core/web/browserSearch.js';
+import type { BrowserDriver, WebSearch } from '../core/web/driver.js';
+import { createWebAgent } from '../core/web/webAgent.js';
+import type { BrowserWeb } from '../node/web/browserWeb.js';
+import { SearxngSearch } from '../node/web/searxngSearch.js';
+import { checkShellSyntax, createCodeTools } from '../node/exec/index.js';
+import { defaultHomesDir } from '../node/exec/privateHome.js';
+import { limitsOf } from '../node/exec/sandboxPolicy.js';
+import { localEngineState, type EngineState, type LlamaModule } from '../node/llm/llamaEngine.js';
+import { machineProfile } from '../node/llm/machineProfile.js';
+import { loadCatalog, ModelManager } from '../node/llm/modelManager.js';
+import { SpeedStore } from '../node/llm/speedStore.js';
+import type { Importer } from '../node/loadOptional.js';
+import { McpManager } from '../node/mcp/manager.js';
+import { createRouteDecider, OnnxRouter, type OnnxRuntime } from '../node/routing/onnxRouter.js';
+import { detectLanguage, lazyLanguageDetector } from '../node/routing/language.js';
+import { decideRouteDetailed } from '../core/routing/policy.js';
+import { createFileFinderTool } from '../node/tools/fileFinder.js';
+import { installedEmbedder, KnowledgeService } from '../node/knowledge/service.js';
+import { taintingReadsOf } from '../node/workspace/untrusted.js';
+import { ModelLoadTracker } from '../node/settings/modelLoad.js';
+import { lazyProvider, loadReplayProvider, ProviderHolder } from '../node/settings/providerHolder.js';
+import type { SecretStore } from '../node/settings/secrets.js';
+import type { SettingsStore } from '../node/settings/settingsFile.js';
 
 /** What the Electron host lends the app: its embedded browser view, once the window exists. */
 export interface EmbeddedBrowserHooks {
@@ -98,7 +98,7 @@ export async function createAdapters(config: AdapterConfig) {
       return s.kind === 'replay' || replay
         ? (replay ?? failReplay())
         : lazyProvider(async () =>
-            (await import('../llm/createProvider.js')).createProvider(s, {
+            (await import('../node/llm/createProvider.js')).createProvider(s, {
               logger,
               modelsDir,
               catalog,
@@ -163,14 +163,14 @@ export async function createAdapters(config: AdapterConfig) {
   // Chromium and puppeteer start with the first web request.
   let browser: Promise<BrowserWeb> | null = null;
   const web = (): Promise<BrowserWeb> =>
-    (browser ??= import('../web/browserWeb.js').then((m) =>
+    (browser ??= import('../node/web/browserWeb.js').then((m) =>
       m.createBrowserWeb({ searxngUrl: settings.get().searxngUrl || undefined, logger, executablePath: process.env.AGENTIC_CHROME }),
     ));
   const models = new ModelManager({
     modelsDir,
     logger,
     catalog,
-    memory: async () => (await import('../llm/llamaEngine.js')).detectMachineMemory(logger, config.engines?.llamaCpp),
+    memory: async () => (await import('../node/llm/llamaEngine.js')).detectMachineMemory(logger, config.engines?.llamaCpp),
     profile,
     speeds,
   });
@@ -205,7 +205,7 @@ export async function createAdapters(config: AdapterConfig) {
     engines: (): EngineStates => ({ router: routerState, localModel: localEngineState() }),
     /** The doctor's report from what this app already detected; loads no engine (issue 27). */
     doctor: async (version: string, measureCpu = true) => {
-      const [{ collectDoctor }, { localDoctorSources }] = await Promise.all([import('../doctor/collect.js'), import('../doctor/sources.js')]);
+      const [{ collectDoctor }, { localDoctorSources }] = await Promise.all([import('../node/doctor/collect.js'), import('../node/doctor/sources.js')]);
       const p = settings.get().provider;
       return collectDoctor(
         localDoctorSources({
