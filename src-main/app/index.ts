@@ -10,7 +10,7 @@ import { createLending, createLocalApi } from './lending.js';
 import { createServices } from './services.js';
 import { startBackground } from './startup.js';
 
-export type { App, AppConfig, HostKind } from './config.js';
+export type { App, AppConfig } from './config.js';
 
 export async function createApp(config: AppConfig): Promise<App> {
   // 1. Files, logger, settings, secrets, the session store, the event bus.

@@ -1,4 +1,4 @@
-// The voice.* commands, and the voice service wired for app.ts in one call.
+// The voice.* commands, and the voice service wired for the composition root (app/) in one call.
 import type { CallContext, CommandArgs, CommandOutput, Handlers } from '../../common/contract.js';
 import { AppError } from '../../common/errors.js';
 import type { AppEvent } from '../../common/events.js';
