@@ -4,7 +4,7 @@
 // and the approval questions both go through it, so they never fight over standard input.
 import { existsSync } from 'node:fs';
 import { createInterface, type Interface } from 'node:readline/promises';
-import { createApp, type App } from '../../app.js';
+import { createApp, type App } from '../../app/index.js';
 import { appPaths } from '../../app/paths.js';
 import { AGENT_CHOICES, type AgentChoice } from '../../common/agents.js';
 import { escapeControls as safe } from '../../common/terminalText.js';
