@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { App } from '../../app.js';
+import type { App } from '../config.js';
 import type { AppEvent } from '../../common/events.js';
 import type { SelfTestAgentScore, SelfTestResult, SelfTestSpeed } from '../../common/selfTest.js';
 import type { AgentName } from '../../common/agents.js';

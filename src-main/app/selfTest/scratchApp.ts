@@ -1,7 +1,7 @@
 // The self-test's scratch app (issue 25): the same agents and tools as the user's app, but its own
 // workspace and data folder (sessions, memory, checkpoints) in a scratch folder, no MCP server of the
 // user's, nothing risky approved, and turns on the provider it is given.
-import type { AppConfig } from '../../app.js';
+import type { AppConfig } from '../config.js';
 import type { AppPaths } from '../paths.js';
 import { join } from 'node:path';
 import type { McpServerConfig, Settings, SettingsPatch } from '../../common/settings.js';

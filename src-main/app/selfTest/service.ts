@@ -3,7 +3,7 @@
 // scratch app (its own workspace and data folder, removed afterwards; the user's are never touched).
 // Progress goes out as `selftest.progress` events; Stop cancels the running turn, so its model call
 // and its block end too; the result is kept per model like `agentic models test` keeps it.
-import type { App } from '../../app.js';
+import type { App } from '../config.js';
 import type { Handlers } from '../../common/contract.js';
 import { AppError } from '../../common/errors.js';
 import type { EventInput } from '../../common/events.js';

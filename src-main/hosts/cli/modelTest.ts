@@ -5,7 +5,7 @@
 // result per model, exits 0 when it ran, 1 when it could not, 130 when stopped with Ctrl+C.
 import { copyFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createApp, type App } from '../../app.js';
+import { createApp, type App } from '../../app/index.js';
 import { describeSpeed, selfTestModelKey, type SelfTestAgentScore, type SelfTestResult } from '../../common/selfTest.js';
 import { appPaths } from '../../app/paths.js';
 import { SpeedMeter } from '../../app/selfTest/meter.js';

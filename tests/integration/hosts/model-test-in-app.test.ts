@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../../src-main/app.js';
+import { createApp, type App } from '../../../src-main/app/index.js';
 import { dispatch } from '../../../src-main/common/dispatch.js';
 import type { EventOf } from '../../../src-main/common/events.js';
 import { silentLogger } from '../../../src-main/node/logger.js';
