@@ -6,6 +6,7 @@ import type { ApprovalVerdict, Block, Tool, ToolContext, ToolResult } from '../p
 import { formatTool } from './format.js';
 import { parseMcpCall } from './parseCall.js';
 import { McpTimeoutError, type McpCall, type McpClientPort, type McpToolInfo } from './types.js';
+import { MCP_CALL } from '../tools/defs/mcp.js';
 
 export interface McpToolOptions {
   /** True when the user marked this server or tool as trusted (see mcpTrustPredicate). */
@@ -31,7 +32,7 @@ const EXAMPLE = '```mcp\n{"server": "SERVER", "tool": "TOOL", "arguments": {"nam
 export function createMcpTool(port: McpClientPort, opts: McpToolOptions): McpTool {
   const maxOutput = opts.maxOutputChars ?? 50_000;
   return {
-    tag: 'mcp',
+    tag: MCP_CALL.tag,
     inspect(block) {
       const parsed = parseMcpCall(block.code);
       if (!parsed.ok) return { call: null, verdict: { action: 'allow' }, command: block.code };

@@ -1,10 +1,10 @@
 // What a tool is, declared once: its tag and the other tags models write for it, how the model is
 // taught it (a prompt file), how its input is read, and its whole policy. The registry, the
 // approval judge, the code loop, the taint rule, the block parser and the agents' prompts read these
-// definitions (core/tools/registry.ts); the run function of a tool that touches the system lives in
-// node/ and takes its tag from the definition (`implementTool`), so no tool names itself twice.
+// definitions (core/tools/registry.ts). The run function lives with the implementation (node/ for a
+// tool that touches the system, core/mcp for the MCP call, core/web for the web actions), which
+// takes its tag from the definition, so no tool names itself twice.
 import type { SourceLanguage } from '../../common/languages.js';
-import type { ApprovalVerdict, Block, Tool, ToolContext, ToolResult } from '../ports.js';
 
 /** What running the tool does; the judge's first question. */
 export type ToolEffect =
@@ -34,6 +34,8 @@ export interface ToolPolicy {
   /** Names the outside source when its output is untrusted text (the session stays tainted while the text is in memory). */
   readonly untrustedOutput: string | null;
   readonly check: ToolCheck;
+  /** Its output is bounded and read in ranges by the tool itself, so a long one is never set aside as a workspace file (file_finder). */
+  readonly boundsOwnOutput?: boolean;
 }
 
 /** How the model invokes the tool: a fenced block in its reply, or an action line of the web agent. */
@@ -61,11 +63,3 @@ export interface ToolDefinition<Tag extends string = string> {
 export function defineTool<const Tag extends string>(definition: ToolDefinition<Tag>): ToolDefinition<Tag> {
   return definition;
 }
-
-/** A tool's run function joined to its definition: the tag comes from the definition, never retyped. */
-export function implementTool(definition: ToolDefinition, run: (block: Block, ctx: ToolContext) => Promise<ToolResult>): Tool {
-  return { tag: definition.tag, run };
-}
-
-/** A verdict for an action outside blocks (a web agent's action): its definition's own rule decides. */
-export type ActionCheck<Input> = (input: Input, env: { tainted: boolean }) => ApprovalVerdict;

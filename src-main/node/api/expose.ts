@@ -11,6 +11,7 @@ import type { LentDeps } from '../mcpServer/lent.js';
 import { createFileScanSearch, type WorkspaceSearch } from '../mcpServer/workspaceSearch.js';
 import { createTurnRunner } from './agentTurns.js';
 import type { LocalApiDeps } from './server.js';
+import { FILE_FINDER } from '../../core/tools/defs/fileFinder.js';
 
 /** The app's parts the API and the MCP server use. */
 export interface Lending {
@@ -44,7 +45,7 @@ export function appVersion(appRoot: string): string {
 export function lentDeps(app: ExposedApp, logger: Logger, search?: WorkspaceSearch): LentDeps {
   const { lending } = app;
   const finder = (): Tool => {
-    const tool = lending.tools().find((t) => t.tag === 'file_finder');
+    const tool = lending.tools().find((t) => t.tag === FILE_FINDER.tag);
     if (!tool) throw new Error('file_finder is not available');
     return tool;
   };

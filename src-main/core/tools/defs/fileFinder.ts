@@ -9,6 +9,6 @@ export const FILE_FINDER = defineTool({
   invokedBy: 'block',
   prompt: 'tools/file_finder',
   input: 'key-value',
-  policy: { effect: 'reads', network: 'none', resultsToModel: true, untrustedOutput: null, check: 'none' },
+  policy: { effect: 'reads', network: 'none', resultsToModel: true, untrustedOutput: null, check: 'none', boundsOwnOutput: true },
   summary: 'Finds and reads files in the workspace.',
 });
