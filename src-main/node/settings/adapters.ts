@@ -8,11 +8,11 @@ import type { EventInput, RoutingDecision } from '../../common/events.js';
 import type { Agent } from '../../core/agent.js';
 import { promptVars, type AgentEnvironment } from '../../core/agents/definitions.js';
 import { judgeBlock } from '../../core/approval/index.js';
-import { mcpCallNeedsApproval, mcpTrustPredicate } from '../../core/mcp/trust.js';
+import { mcpCallCheck, mcpTrustPredicate } from '../../core/mcp/trust.js';
 import { formatToolList } from '../../core/mcp/format.js';
 import { createMcpTool } from '../../core/mcp/mcpTool.js';
 import { createPlannerAgent } from '../../core/planner/plannerAgent.js';
-import type { ApprovalVerdict, Block, BlockJudge, Logger, RequestRouter, Tool } from '../../core/ports.js';
+import type { ApprovalVerdict, BlockJudge, Logger, RequestRouter, Tool } from '../../core/ports.js';
 import { createBrowserSearch } from '../../core/web/browserSearch.js';
 import type { BrowserDriver, WebSearch } from '../../core/web/driver.js';
 import { createWebAgent } from '../../core/web/webAgent.js';
@@ -175,12 +175,13 @@ export async function createAdapters(config: AdapterConfig) {
     speeds,
   });
 
-  // The registry says an mcp block acts outside and is checked by 'mcp-call'; the check needs the trust settings.
+  // The mcp tool's definition names its check 'mcp-call': it needs the trust settings and the servers' declared hints.
   const toolChecks = {
-    'mcp-call': (block: Block): ApprovalVerdict => {
-      const call = mcpTool.inspect(block).call;
-      return call ? mcpCallNeedsApproval(call, trust()) : { action: 'allow' }; // unreadable: the tool answers with feedback and calls nothing
-    },
+    'mcp-call': mcpCallCheck(
+      (b) => mcpTool.inspect(b),
+      trust,
+      (call) => mcp.listedTool(call.server, call.tool)?.hints,
+    ),
   };
   // The approval mode is the judge's own setting, read at each block.
   const judge: BlockJudge = {

@@ -60,6 +60,11 @@ describe('McpManager against a real stdio server', () => {
     const echo = tools.find((t) => t.name === 'echo')!;
     expect(echo).toMatchObject({ server: 'test', description: 'Repeats the given text.' });
     expect(echo.inputSchema).toMatchObject({ type: 'object', required: ['text'], properties: { text: { type: 'string' } } });
+    // The server's declared hints come through as booleans; a tool that declares nothing has none.
+    expect(echo.hints).toBeUndefined();
+    expect(tools.find((t) => t.name === 'snapshot')!.hints).toEqual({ readOnlyHint: true, openWorldHint: false });
+    expect(manager.listedTool('test', 'snapshot')?.hints?.readOnlyHint).toBe(true);
+    expect(manager.listedTool('test', 'nope')).toBeUndefined();
     expect(events.map((e) => e.status)).toEqual(['starting', 'ready']);
   });
 
