@@ -1,10 +1,9 @@
 // Agents as data: a prompt file, the tools they may use, their limits. The engine does the rest.
 import type { AgentName } from '../../common/agents.js';
-import { CODE_LANGUAGE_IDS } from '../../common/languages.js';
 import type { Agent, AgentContext, AgentOutcome } from '../agent.js';
 import { assemblePrompt, type PromptSource, type PromptVars } from '../prompts.js';
 import type { Tool } from '../ports.js';
-import { toolDefinition, type ToolTag } from '../tools/registry.js';
+import { toolDefinition, toolTagsOf, type ToolTag } from '../tools/registry.js';
 import { runCodeLoop } from './codeLoop.js';
 
 export interface AgentEnvironment {
@@ -23,7 +22,7 @@ export interface AgentEnvironment {
 export interface ToolAgentSpec {
   name: AgentName;
   prompt: string;
-  /** Tags this agent may use; those without an installed tool are left out of its prompt and tool set. */
+  /** Tags this agent may use (each tool's definition lists its agents); those without an installed tool are left out of its prompt and tool set. */
   tags: readonly ToolTag[];
   /** One model call, no tools (casual). */
   single?: boolean;
@@ -31,9 +30,9 @@ export interface ToolAgentSpec {
 
 export const TOOL_AGENT_SPECS: readonly ToolAgentSpec[] = [
   { name: 'casual', prompt: 'casual', tags: [], single: true },
-  { name: 'coder', prompt: 'coder', tags: [...CODE_LANGUAGE_IDS, 'file_finder'] },
-  { name: 'file', prompt: 'file', tags: ['bash', 'file_finder'] },
-  { name: 'mcp', prompt: 'mcp', tags: ['mcp'] },
+  { name: 'coder', prompt: 'coder', tags: toolTagsOf('coder') },
+  { name: 'file', prompt: 'file', tags: toolTagsOf('file') },
+  { name: 'mcp', prompt: 'mcp', tags: toolTagsOf('mcp') },
 ];
 
 export function promptVars(env: AgentEnvironment, ctx: Pick<AgentContext, 'workspace' | 'language'>): PromptVars {

@@ -4,6 +4,7 @@
 // definitions (core/tools/registry.ts). The run function lives with the implementation (node/ for a
 // tool that touches the system, core/mcp for the MCP call, core/web for the web actions), which
 // takes its tag from the definition, so no tool names itself twice.
+import type { AgentName } from '../../common/agents.js';
 import type { SourceLanguage } from '../../common/languages.js';
 
 /** What running the tool does; the judge's first question. */
@@ -46,6 +47,8 @@ export interface ToolDefinition<Tag extends string = string> {
   /** Other fence tags real models write for it, compared in lower case (```sh for bash). */
   readonly aliases: readonly string[];
   readonly invokedBy: ToolInvocation;
+  /** The agents that may use it: their prompts teach it and their loops run it when it is installed. */
+  readonly agents: readonly AgentName[];
   /** The prompt file that teaches it (`prompts/<prompt>.md`), or null when its agent's own prompt does. */
   readonly prompt: string | null;
   /**

@@ -1,8 +1,10 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { judgeBlock } from '../approval/judge.js';
 import { judgeFormSubmission } from './defs/webForm.js';
 import { judgeNavigation } from './defs/webOpen.js';
-import { CODE_TAGS, TAG_ALIASES, TOOL_DEFINITIONS, TOOL_TAGS, toolDefinition, toolPolicy, type ToolTag } from './registry.js';
+import { CODE_TAGS, TAG_ALIASES, TOOL_DEFINITIONS, TOOL_TAGS, toolDefinition, toolPolicy, toolTagsOf, type ToolTag } from './registry.js';
 
 const tagsWhere = (pick: (d: (typeof TOOL_DEFINITIONS)[number]) => boolean) => TOOL_DEFINITIONS.filter(pick).map((d) => d.tag);
 
@@ -38,6 +40,17 @@ describe('tool registry', () => {
       'tools/file_finder',
       'tools/mcp',
     ]);
+    for (const d of TOOL_DEFINITIONS) if (d.prompt !== null) expect(existsSync(join(import.meta.dirname, '../../../prompts', `${d.prompt}.md`)), d.prompt).toBe(true);
+  });
+
+  it('gives each agent the block tools whose definitions name it', () => {
+    expect(toolTagsOf('coder')).toEqual([...CODE_TAGS, 'file_finder']);
+    expect(toolTagsOf('file')).toEqual(['bash', 'file_finder']);
+    expect(toolTagsOf('mcp')).toEqual(['mcp']);
+    expect(toolTagsOf('planner')).toEqual(['json']);
+    // The web agent's actions are lines of its own protocol, not fenced blocks.
+    expect(toolTagsOf('web')).toEqual([]);
+    expect(TOOL_DEFINITIONS.filter((d) => d.agents.includes('web')).map((d) => d.tag)).toEqual(['web_search', 'web_open', 'web_form']);
   });
 
   it('links tags to definitions in the compiler', () => {

@@ -4,6 +4,7 @@
 // each. `ToolTag` is the union of the declared tags, so a tag written anywhere else (an agent's
 // tools, a web action's approval) that no definition declares fails to compile. A block tag nobody
 // declares is judged "ask": nothing says what it would do.
+import type { AgentName } from '../../common/agents.js';
 import { CODE_TOOLS } from './defs/code.js';
 import { FILE_FINDER } from './defs/fileFinder.js';
 import { MCP_CALL } from './defs/mcp.js';
@@ -35,6 +36,11 @@ export const TOOL_TAGS: readonly ToolTag[] = TOOL_DEFINITIONS.filter((d) => d.in
 
 /** Tags whose blocks execute code. */
 export const CODE_TAGS: readonly ToolTag[] = TOOL_DEFINITIONS.filter((d) => d.policy.effect === 'runs-code').map((d) => d.tag);
+
+/** The block tools an agent may use, in the registry's order. */
+export function toolTagsOf(agent: AgentName): readonly ToolTag[] {
+  return TOOL_DEFINITIONS.filter((d) => d.invokedBy === 'block' && d.agents.includes(agent)).map((d) => d.tag);
+}
 
 /** Block tag → the other fence tags that mean it. */
 export const TAG_ALIASES: Readonly<Record<string, readonly string[]>> = Object.fromEntries(TOOL_DEFINITIONS.filter((d) => d.invokedBy === 'block').map((d) => [d.tag, d.aliases]));

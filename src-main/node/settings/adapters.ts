@@ -32,7 +32,7 @@ import { detectLanguage, lazyLanguageDetector } from '../routing/language.js';
 import { decideRouteDetailed } from '../../core/routing/policy.js';
 import { createFileFinderTool } from '../tools/fileFinder.js';
 import { installedEmbedder, KnowledgeService } from '../knowledge/service.js';
-import { taintingReadsOf } from '../workspace/untrusted.js';
+import { withUnseenReadsTaint } from '../workspace/untrusted.js';
 import { ModelLoadTracker } from './modelLoad.js';
 import { lazyProvider, loadReplayProvider, ProviderHolder } from './providerHolder.js';
 import type { SecretStore } from './secrets.js';
@@ -133,8 +133,8 @@ export async function createAdapters(config: AdapterConfig) {
     embedder: installedEmbedder(modelsDir, logger, { download: config.knowledgeDownload }),
   });
   const fileFinder = createFileFinderTool({ untrustedMarks, untrustedFiles: () => settings.get().untrustedFiles, knowledge });
-  // What a code block reads cannot be seen: in a workspace holding a marked file, or fetched from the network, its output is untrusted.
-  const codeTools = code.tools.map((tool) => taintingReadsOf(tool, untrustedMarks, () => settings.get().sandbox.network));
+  // What a code block reads cannot be seen: in a workspace holding a marked file, or fetched from the network, its output is untrusted (each tool's policy says which).
+  const codeTools = withUnseenReadsTaint(code.tools, untrustedMarks, () => settings.get().sandbox.network);
   const mcp = new McpManager(settings.get().mcpServers, {
     logger,
     cwd: config.workspace(),

@@ -19,6 +19,8 @@ export const CODE_TOOLS: readonly ToolDefinition<CodeLanguage>[] = CODE_LANGUAGE
     tag: language.id,
     aliases: ALIASES[language.id],
     invokedBy: 'block',
+    // The file agent works with shell commands only; the coder writes any installed language.
+    agents: language.id === 'bash' ? ['coder', 'file'] : ['coder'],
     prompt: `tools/${language.id}`,
     input: 'text',
     policy: { effect: 'runs-code', network: 'setting', resultsToModel: false, untrustedOutput: null, check: language.judge === 'shell' ? 'shell' : language.id },

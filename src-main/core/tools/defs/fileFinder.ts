@@ -7,6 +7,7 @@ export const FILE_FINDER = defineTool({
   tag: 'file_finder',
   aliases: ['file-finder', 'filefinder', 'file_search', 'finder'],
   invokedBy: 'block',
+  agents: ['coder', 'file'],
   prompt: 'tools/file_finder',
   input: 'key-value',
   policy: { effect: 'reads', network: 'none', resultsToModel: true, untrustedOutput: null, check: 'none', boundsOwnOutput: true },

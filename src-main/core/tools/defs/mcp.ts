@@ -8,6 +8,7 @@ export const MCP_CALL = defineTool({
   tag: 'mcp',
   aliases: ['mcp_call', 'mcp-call'],
   invokedBy: 'block',
+  agents: ['mcp'],
   prompt: 'tools/mcp',
   input: 'json',
   policy: { effect: 'acts-outside', network: 'always', resultsToModel: true, untrustedOutput: 'an MCP tool result', check: 'mcp-call' },

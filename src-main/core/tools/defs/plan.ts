@@ -6,6 +6,7 @@ export const PLAN_JSON = defineTool({
   tag: 'json',
   aliases: ['json5', 'jsonc'],
   invokedBy: 'block',
+  agents: ['planner'],
   prompt: null,
   input: 'json',
   policy: { effect: 'plans', network: 'none', resultsToModel: false, untrustedOutput: null, check: 'none' },

@@ -9,6 +9,7 @@ export const WEB_FORM = defineTool({
   tag: 'web_form',
   aliases: [],
   invokedBy: 'web-action',
+  agents: ['web'],
   prompt: null,
   input: 'action-line',
   policy: { effect: 'acts-outside', network: 'always', resultsToModel: true, untrustedOutput: 'web', check: 'none' },

@@ -12,6 +12,7 @@ export const WEB_OPEN = defineTool({
   tag: 'web_open',
   aliases: [],
   invokedBy: 'web-action',
+  agents: ['web'],
   prompt: null,
   input: 'action-line',
   policy: { effect: 'reads', network: 'always', resultsToModel: true, untrustedOutput: 'web', check: 'none' },

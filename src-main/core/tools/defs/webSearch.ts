@@ -7,6 +7,7 @@ export const WEB_SEARCH = defineTool({
   tag: 'web_search',
   aliases: [],
   invokedBy: 'web-action',
+  agents: ['web'],
   prompt: null,
   input: 'action-line',
   policy: { effect: 'reads', network: 'always', resultsToModel: true, untrustedOutput: 'web', check: 'none' },
