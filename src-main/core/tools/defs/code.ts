@@ -5,19 +5,17 @@
 import { CODE_LANGUAGES, type CodeLanguage } from '../../../common/languages.js';
 import { defineTool, type ToolDefinition } from '../defineTool.js';
 
-/** The fence tags small local models write for each language (```sh, ```py); `tsc` asks for a new language's entry. */
-const ALIASES: Record<CodeLanguage, readonly string[]> = {
+/** The fence tags small local models write for a language (```sh, ```py); a language without any needs no entry. */
+const ALIASES: Partial<Record<CodeLanguage, readonly string[]>> = {
   python: ['py', 'python3', 'py3', 'ipython'],
   bash: ['sh', 'shell', 'zsh', 'console', 'shellscript', 'shell-session', 'sh-session', 'terminal'],
   go: ['golang'],
-  c: [],
-  java: [],
 };
 
 export const CODE_TOOLS: readonly ToolDefinition<CodeLanguage>[] = CODE_LANGUAGES.map((language) =>
   defineTool({
     tag: language.id,
-    aliases: ALIASES[language.id],
+    aliases: ALIASES[language.id] ?? [],
     invokedBy: 'block',
     // The file agent works with shell commands only; the coder writes any installed language.
     agents: language.id === 'bash' ? ['coder', 'file'] : ['coder'],
