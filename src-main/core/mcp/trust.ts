@@ -25,12 +25,6 @@ export function mcpCallNeedsApproval(call: McpCallRef, trust: McpTrust, hints?: 
   return reasons.length > 0 ? { action: 'ask', reasons } : { action: 'allow' };
 }
 
-/** The `isTrusted` predicate createMcpTool takes, read from the settings. */
-export const mcpTrustPredicate =
-  (trust: () => McpTrust) =>
-  (server: string, tool: string): boolean =>
-    mcpCallNeedsApproval({ server, tool }, trust()).action === 'allow';
-
 /**
  * The judge's 'mcp-call' check (MCP_CALL's row names it): the trust settings and the hints the
  * server declared for the called tool (null until the server listed its tools: then nothing is

@@ -8,7 +8,7 @@ import type { EventInput, RoutingDecision } from '../../common/events.js';
 import type { Agent } from '../../core/agent.js';
 import { promptVars, type AgentEnvironment } from '../../core/agents/definitions.js';
 import { judgeBlock } from '../../core/approval/index.js';
-import { mcpCallCheck, mcpTrustPredicate } from '../../core/mcp/trust.js';
+import { mcpCallCheck } from '../../core/mcp/trust.js';
 import { formatToolList } from '../../core/mcp/format.js';
 import { createMcpTool } from '../../core/mcp/mcpTool.js';
 import { createPlannerAgent } from '../../core/planner/plannerAgent.js';
@@ -141,7 +141,7 @@ export async function createAdapters(config: AdapterConfig) {
     onStatus: (c) => emit({ type: 'mcp.status', sessionId: null, turnId: null, server: c.server, status: c.status, message: c.message }),
   });
   const trust = () => ({ servers: settings.get().mcpServers, mode: settings.get().approval.mode });
-  const mcpTool = createMcpTool(mcp, { isTrusted: mcpTrustPredicate(trust) });
+  const mcpTool = createMcpTool(mcp);
   // The router (onnxruntime-node, its model and the language detector: ~200 ms) loads with the first
   // request, not with the app, so the window is ready sooner; until then its state is unknown (null).
   let routerState: EngineState = { available: null, message: null };
