@@ -17,6 +17,18 @@ import { loadLlamaEngine, type Engine, type LlamaCppProviderOptions, type Slot }
 import { llamaToolsOf, type LlamaTools } from './llamaTools.js';
 import { commonPrefixLength } from './promptStates.js';
 
+/** The tokens the reply may take; a prompt that leaves less than asked is refused, never cut silently. */
+function replyRoom(promptTokens: number, contextSize: number, wanted: number | undefined): number {
+  const room = contextSize - promptTokens;
+  if (room < Math.max(1, wanted ?? 1)) {
+    throw new AppError(
+      'CONTEXT_OVERFLOW',
+      `The conversation needs ${promptTokens}${wanted ? ` + ${wanted}` : ''} tokens but the model's context holds ${contextSize}: start a new session or compact the history.`,
+    );
+  }
+  return Math.min(wanted ?? room, room);
+}
+
 export class LlamaCppProvider implements LlmProvider {
   /** Functions go to LlamaChat, which stops at the model's calls and returns them unrun (llamaTools.ts). */
   readonly toolCalling = true;
@@ -161,14 +173,7 @@ export class LlamaCppProvider implements LlmProvider {
     const system = this.systemPrefix(engine, slot, history, prompt.tokens);
     slot.systemTokens = system.length;
     const promptTokens = prompt.tokens.length;
-    const room = contextSize - promptTokens;
-    if (room < Math.max(1, request.maxTokens ?? 1)) {
-      throw new AppError(
-        'CONTEXT_OVERFLOW',
-        `The conversation needs ${promptTokens}${request.maxTokens ? ` + ${request.maxTokens}` : ''} tokens but the model's context holds ${contextSize}: start a new session or compact the history.`,
-      );
-    }
-    const maxTokens = Math.min(request.maxTokens ?? room, room);
+    const maxTokens = replyRoom(promptTokens, contextSize, request.maxTokens);
     const evaluatedBefore = slot.sequence.tokenMeter.usedInputTokens;
     if (engine.prompts && system.length > 0 && system.length < contextSize) await engine.prompts.prepare(slot.sequence, system);
     const stream = createReasoningStream();

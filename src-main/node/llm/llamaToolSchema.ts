@@ -37,7 +37,10 @@ const ANY: Out = { oneOf: [{ type: ['string', 'number', 'boolean', 'null'] }, { 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function refuse(path: string, why: string): never {
-  throw new AppError('BAD_INPUT', `${path}: ${why}. The embedded model's tool grammar supports type, properties, items, enum, const, oneOf/anyOf, $ref to local definitions, minLength/maxLength, minItems/maxItems.`);
+  throw new AppError(
+    'BAD_INPUT',
+    `${path}: ${why}. The embedded model's tool grammar supports type, properties, items, enum, const, oneOf/anyOf, $ref to local definitions, minLength/maxLength, minItems/maxItems.`,
+  );
 }
 
 function inferType(s: Json): unknown {
@@ -98,7 +101,11 @@ function convertTyped(s: Json, type: string, path: string, depth: number): Out {
       ...(s.properties === undefined ? {} : { properties: convertMap(s.properties, `${path}.properties`, depth) }),
       // JSON Schema allows any extra property unless told otherwise; the model is kept to the named ones
       // (valid either way) unless the schema names no property at all.
-      ...(extra === undefined ? (s.properties === undefined ? { additionalProperties: true } : {}) : { additionalProperties: extra === false ? false : convert(extra, `${path}.additionalProperties`, depth + 1) }),
+      ...(extra === undefined
+        ? s.properties === undefined
+          ? { additionalProperties: true }
+          : {}
+        : { additionalProperties: extra === false ? false : convert(extra, `${path}.additionalProperties`, depth + 1) }),
       ...copy(s, ['minProperties', 'maxProperties']),
     };
   }
