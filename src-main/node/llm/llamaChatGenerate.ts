@@ -44,7 +44,14 @@ export async function generateWithChat(chat: LlamaChat, history: ChatHistoryItem
       signal: request.signal,
       stopOnAbortSignal: false,
       maxTokens: run.maxTokens,
-      ...(tools ? { functions: tools.functions, documentFunctionParams: true, onFunctionCallParamsChunk: (chunk) => calls.push(chunk) } : { grammar: run.grammar }),
+      ...(tools
+        ? {
+            functions: tools.functions,
+            documentFunctionParams: true,
+            ...(tools.single ? { maxParallelFunctionCalls: 1 } : {}),
+            onFunctionCallParamsChunk: (chunk) => calls.push(chunk),
+          }
+        : { grammar: run.grammar }),
       temperature: run.temperature,
       seed: run.seed,
       ...(run.repeatPenalty ? {} : { repeatPenalty: false as const }),

@@ -16,6 +16,8 @@ export interface LlamaTools {
   functions: ChatModelFunctions;
   /** The model must call one of `functions` ("required", or the one named). */
   forced: boolean;
+  /** One function was named: one call to it, not a run of parallel calls (templates that allow them). */
+  single: boolean;
 }
 
 /** The request's tools as node-llama-cpp functions; null when none are offered. Bad schemas are BAD_INPUT. */
@@ -31,9 +33,9 @@ export function llamaToolsOf(tools: readonly ToolDefinition[] | undefined, choic
   if (typeof choice === 'object') {
     const chosen = functions[choice.name];
     if (!chosen) throw new AppError('BAD_INPUT', `tool_choice names "${choice.name}", which is not among the tools (${Object.keys(functions).join(', ')}).`);
-    return { functions: { [choice.name]: chosen }, forced: true };
+    return { functions: { [choice.name]: chosen }, forced: true, single: true };
   }
-  return { functions, forced: choice === 'required' };
+  return { functions, forced: choice === 'required', single: false };
 }
 
 type LlamaTextOf = (value: string | LlamaText) => LlamaText;
