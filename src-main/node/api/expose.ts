@@ -1,6 +1,6 @@
 // What a host needs to open the app to the user's other tools: the local API's and the MCP server's
 // dependencies, composed from the app's parts. Hosts (the `agentic serve` and `agentic mcp`
-// commands, the desktop app) call this; app.ts hands over the parts as `lending`.
+// commands, the desktop app) call this; app/lending.ts hands over the parts as `lending`.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Handlers } from '../../common/contract.js';

@@ -1,7 +1,7 @@
 // Files the user marked untrusted (settings.untrustedPaths): a downloaded document, a README from a
 // stranger's repository. Text read from them may carry instructions that are not the user's, so a
 // result that may hold it names its source, and the session then asks before consequential actions
-// for as long as that text stays in the model's context (core/engine/turnContext.ts, history.ts).
+// for as long as that text stays in the model's context (core/engine/blockRunner.ts, history.ts).
 //
 // file_finder knows exactly which file it read. A code block's reads cannot be seen (`cat *`, a
 // script that walks the folder), so a block that runs in a workspace holding a marked file counts as
