@@ -9,6 +9,7 @@ import type { AskUser, BlockJudge, LlmProvider, Logger, Tool } from '../../core/
 import { createMcpHttpHandler } from '../mcpServer/http.js';
 import type { LentDeps } from '../mcpServer/lent.js';
 import { createFileScanSearch, type WorkspaceSearch } from '../mcpServer/workspaceSearch.js';
+import { createPromptFiles } from '../settings/promptFiles.js';
 import { createTurnRunner } from './agentTurns.js';
 import type { LocalApiDeps } from './server.js';
 import { FILE_FINDER } from '../../core/tools/defs/fileFinder.js';
@@ -55,7 +56,7 @@ export function lentDeps(app: ExposedApp, logger: Logger, search?: WorkspaceSear
     judge: lending.judge,
     askUser: lending.askUser,
     blockTimeoutMs: lending.blockTimeoutMs,
-    turns: createTurnRunner(app),
+    turns: createTurnRunner(app, createPromptFiles(join(lending.appRoot, 'prompts'))),
     search: search ?? lending.search ?? { search: (query, options) => createFileScanSearch(finder()).search(query, options) },
     logger,
   };
