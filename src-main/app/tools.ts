@@ -6,7 +6,7 @@ import type { EventInput } from '../common/events.js';
 import { judgeBlock } from '../core/approval/index.js';
 import { formatToolList } from '../core/mcp/format.js';
 import { createMcpTool } from '../core/mcp/mcpTool.js';
-import { mcpCallNeedsApproval, mcpTrustPredicate } from '../core/mcp/trust.js';
+import { mcpCallCheck } from '../core/mcp/trust.js';
 import type { ApprovalVerdict, Block, BlockJudge, Logger, Tool } from '../core/ports.js';
 import { checkShellSyntax, createCodeTools } from '../node/exec/index.js';
 import { defaultHomesDir } from '../node/exec/privateHome.js';
@@ -15,7 +15,7 @@ import { installedEmbedder, KnowledgeService } from '../node/knowledge/service.j
 import { McpManager } from '../node/mcp/manager.js';
 import type { SettingsStore } from '../node/settings/settingsFile.js';
 import { createFileFinderTool } from '../node/tools/fileFinder.js';
-import { taintingReadsOf } from '../node/workspace/untrusted.js';
+import { withUnseenReadsTaint } from '../node/workspace/untrusted.js';
 
 export interface ToolsConfig {
   dataDir: string;
@@ -51,8 +51,8 @@ export async function createTools(config: ToolsConfig) {
     embedder: installedEmbedder(config.modelsDir, logger, { download: config.knowledgeDownload }),
   });
   const fileFinder = createFileFinderTool({ untrustedMarks, untrustedFiles: () => settings.get().untrustedFiles, knowledge });
-  // What a code block reads cannot be seen: in a workspace holding a marked file, or fetched from the network, its output is untrusted.
-  const codeTools = code.tools.map((tool) => taintingReadsOf(tool, untrustedMarks, () => settings.get().sandbox.network));
+  // What a code block reads cannot be seen: in a workspace holding a marked file, or fetched from the network, its output is untrusted (each tool's policy says which).
+  const codeTools = withUnseenReadsTaint(code.tools, untrustedMarks, () => settings.get().sandbox.network);
   const mcp = createMcp(config);
   return {
     code,
@@ -72,15 +72,16 @@ function createMcp(config: ToolsConfig) {
     onStatus: (c) => emit({ type: 'mcp.status', sessionId: null, turnId: null, server: c.server, status: c.status, message: c.message }),
   });
   const trust = () => ({ servers: settings.get().mcpServers, mode: settings.get().approval.mode });
-  const tool = createMcpTool(manager, { isTrusted: mcpTrustPredicate(trust) });
+  const tool = createMcpTool(manager);
   return {
     manager,
     tool,
-    /** The registry says an mcp block acts outside and is checked by 'mcp-call'; the check needs the trust settings. */
-    inspectCall: (block: Block): ApprovalVerdict => {
-      const call = tool.inspect(block).call;
-      return call ? mcpCallNeedsApproval(call, trust()) : { action: 'allow' }; // unreadable: the tool answers with feedback and calls nothing
-    },
+    /** The mcp tool's definition names its check 'mcp-call': it needs the trust settings and the servers' declared hints. */
+    inspectCall: mcpCallCheck(
+      (b) => tool.inspect(b),
+      trust,
+      (call) => manager.listedTool(call.server, call.tool)?.hints,
+    ),
     /** The servers' tools, for the mcp agent's prompt. */
     toolList: async (): Promise<string> => {
       const lists = await Promise.all(

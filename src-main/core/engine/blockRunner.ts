@@ -52,8 +52,8 @@ export class BlockRunner {
       status: result.status,
       success: result.status === 'ok',
       exitCode: result.exitCode,
-      // file_finder's reads are bounded and ranged already; other tools' floods are kept whole as files.
-      output: offload && block.tag !== 'file_finder' ? await keepLargeOutput(output, offload) : output,
+      // A tool that bounds its own output (file_finder reads in ranges) says so in its policy; other tools' floods are kept whole as files.
+      output: offload && toolPolicy(block.tag)?.boundsOwnOutput !== true ? await keepLargeOutput(output, offload) : output,
       savedTo: result.savedTo,
       durationMs: result.durationMs || Math.round(performance.now() - started),
     };

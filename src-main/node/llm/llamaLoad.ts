@@ -58,6 +58,8 @@ export interface Slot {
 
 export interface Engine {
   llama: Llama;
+  /** node-llama-cpp itself, for its value exports (LlamaText) where a call needs one. */
+  module: LlamaModule;
   model: LlamaModel;
   context: LlamaContext;
   slots: Slot[];
@@ -110,7 +112,7 @@ export async function loadLlamaEngine(options: LlamaCppProviderOptions, loadSign
     const prompts = promptCacheDir ? new PromptStateCache({ dir: promptCacheDir, modelPath, contextSize: context.contextSize, logger }) : null;
     logger.info('llama: model loaded', { modelPath, contextSize: context.contextSize, ms: Math.round(performance.now() - started) });
     report.loaded();
-    return { llama, model, context, slots, prompts, systemPrefixes: new Map() };
+    return { llama, module, model, context, slots, prompts, systemPrefixes: new Map() };
   } catch (error) {
     const failure =
       error instanceof AppError
