@@ -36,7 +36,7 @@ export async function createApp(config: AppConfig): Promise<App> {
   // 6. Every command of the contract, by domain; "Test this model" runs the self-test on a scratch app.
   const selfTest = createSelfTestService({
     ...{ provider: () => adapters.provider.get(), providerSettings: () => settings.get().provider, resultsDir: join(dirname(paths.modelsDir), 'model-tests') },
-    ...{ emit: bus.emit, logger, scratchApp: (scratch, provider) => createApp(scratchAppConfig(config, paths, settings.get(), scratch, provider)) },
+    ...{ emit: bus.emit, logger, scratchApp: (scratch, provider, mcpUrl) => createApp(scratchAppConfig(config, paths, settings.get(), scratch, provider, mcpUrl)) },
   });
   const handlers = composeHandlers(config, base, adapters, services, parts, localApi, selfTest);
   // 7. The local API (when turned on) and the doctor's log line start in the background.

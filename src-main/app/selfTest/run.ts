@@ -11,6 +11,7 @@ import type { App } from '../config.js';
 import type { AppEvent } from '../../common/events.js';
 import type { SelfTestAgentScore, SelfTestResult, SelfTestSpeed } from '../../common/selfTest.js';
 import type { AgentName } from '../../common/agents.js';
+import { handleTowerRequest } from './towerServer.js';
 import { FIXTURE_PAGE, SCRATCH_FILES, scoreTask, selfTestBattery, type SelfTestTask } from '../../core/selftest/battery.js';
 
 /** Each task's turn is cancelled past this; the battery stays within a few minutes whatever the model does. */
@@ -38,15 +39,29 @@ async function listen(server: Server, port: number): Promise<boolean> {
   });
 }
 
-/** The local page the web task opens, on 127.0.0.1. */
-export async function servePage(): Promise<{ server: Server; url: string }> {
-  const page = () => createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(FIXTURE_PAGE));
-  let server = page();
+/** The battery's local fixtures on 127.0.0.1: the page the web task opens, and the mcp task's test server at /mcp. */
+export interface Fixtures {
+  server: Server;
+  url: string;
+  mcpUrl: string;
+}
+
+export async function serveFixtures(): Promise<Fixtures> {
+  const fixtures = () =>
+    createServer((req, res) => {
+      if (req.url?.startsWith('/mcp')) {
+        handleTowerRequest(req, res).catch(() => res.headersSent || res.writeHead(500).end());
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(FIXTURE_PAGE);
+    });
+  let server = fixtures();
   if (!(await listen(server, FIXTURE_PORT))) {
-    server = page();
+    server = fixtures();
     await listen(server, 0);
   }
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/harbour.html` };
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { server, url: `${origin}/harbour.html`, mcpUrl: `${origin}/mcp` };
 }
 
 export interface Scratch {
@@ -118,7 +133,7 @@ export async function runBattery(app: App, pageUrl: string, stop: SelfTestStop, 
   const mcp = app.settings.get().mcpServers.length > 0;
   for (const task of selfTestBattery({ pageUrl })) {
     if (stop.stopped) break;
-    // Without the test MCP server (the packaged desktop app) there is no mcp task to run.
+    // Without the test MCP server in the scratch app's settings there is no mcp task to run.
     if (task.agent === 'mcp' && !mcp) continue;
     hooks.onStart?.(task.agent);
     const score = await runTask(app, task, stop);
@@ -128,8 +143,8 @@ export async function runBattery(app: App, pageUrl: string, stop: SelfTestStop, 
   return scores;
 }
 
-/** The number of tasks in the battery (less the mcp task where the test MCP server cannot start). */
-export const batterySize = (mcp = true): number => selfTestBattery({ pageUrl: '' }).filter((t) => mcp || t.agent !== 'mcp').length;
+/** The number of tasks in the battery. */
+export const batterySize = (): number => selfTestBattery({ pageUrl: '' }).length;
 
 /** The whole result, as kept and as models.testResults returns it. */
 export function buildResult(model: string, scores: readonly SelfTestAgentScore[], interrupted: boolean, speed: SelfTestSpeed): SelfTestResult {

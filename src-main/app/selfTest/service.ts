@@ -11,8 +11,7 @@ import { selfTestModelKey, type SelfTestAgentScore, type SelfTestProgress } from
 import type { LlmProvider, Logger } from '../../core/ports.js';
 import type { ProviderSettings } from '../../common/settings.js';
 import { SpeedMeter } from './meter.js';
-import { testMcpServerRuns } from './scratchApp.js';
-import { batterySize, buildResult, keepResult, prepareScratch, runBattery, SelfTestStop, servePage, type Scratch } from './run.js';
+import { batterySize, buildResult, keepResult, prepareScratch, runBattery, SelfTestStop, serveFixtures, type Fixtures, type Scratch } from './run.js';
 
 export interface SelfTestServiceDeps {
   /** The provider the app's own turns use now. */
@@ -23,7 +22,8 @@ export interface SelfTestServiceDeps {
   emit: (event: EventInput) => void;
   logger: Logger;
   /** Builds the scratch app whose turns run the battery, on the given (shared) provider. */
-  scratchApp: (scratch: Scratch, provider: () => LlmProvider) => Promise<App>;
+  /** The scratch app, its turns on `provider`, its only MCP server the test one at `mcpUrl`. */
+  scratchApp: (scratch: Scratch, provider: () => LlmProvider, mcpUrl: string) => Promise<App>;
 }
 
 export interface SelfTestService {
@@ -35,19 +35,19 @@ export function createSelfTestService(deps: SelfTestServiceDeps): SelfTestServic
   let running: { stop: SelfTestStop; done: Promise<void> } | null = null;
 
   const run = async (model: string, stop: SelfTestStop): Promise<void> => {
-    const of = batterySize(testMcpServerRuns());
+    const of = batterySize();
     const done: SelfTestAgentScore[] = [];
     const progress = (p: Partial<SelfTestProgress>) =>
       deps.emit({ type: 'selftest.progress', sessionId: null, turnId: null, state: 'running', model, agent: null, done: [...done], of, error: null, ...p });
     progress({});
     const scratch = prepareScratch();
     const meter = new SpeedMeter();
-    let page: Awaited<ReturnType<typeof servePage>> | null = null;
+    let page: Fixtures | null = null;
     let app: App | null = null;
     let end: Partial<SelfTestProgress> = { state: 'failed', error: 'the test ended unexpectedly' };
     try {
-      page = await servePage();
-      app = await deps.scratchApp(scratch, () => meter.wrap(deps.provider()));
+      page = await serveFixtures();
+      app = await deps.scratchApp(scratch, () => meter.wrap(deps.provider()), page.mcpUrl);
       await runBattery(app, page.url, stop, { onStart: (agent) => progress({ agent }), onScore: (score) => (done.push(score), progress({})) });
       if (done.length) keepResult(deps.resultsDir, buildResult(model, done, stop.stopped, meter.speed()));
       end = { state: stop.stopped ? 'stopped' : 'done' };
@@ -74,7 +74,7 @@ export function createSelfTestService(deps: SelfTestServiceDeps): SelfTestServic
         if (running === entry) running = null;
       });
       running = entry;
-      return { model, of: batterySize(testMcpServerRuns()) };
+      return { model, of: batterySize() };
     }
   };
   return {

@@ -9,7 +9,7 @@ export interface SelfTestEnv {
   pageUrl: string;
 }
 
-/** The name of the local test MCP server the host starts for the mcp task (resources/selftest/mcp-server.mjs). */
+/** The name of the local test MCP server the host serves for the mcp task (app/selfTest/towerServer.ts). */
 export const SELFTEST_MCP_SERVER = 'selftest';
 
 export interface SelfTestCheck {

@@ -9,7 +9,7 @@ import { createApp, type App } from '../../app/index.js';
 import { describeSpeed, selfTestModelKey, type SelfTestAgentScore, type SelfTestResult } from '../../common/selfTest.js';
 import { appPaths } from '../../app/paths.js';
 import { SpeedMeter } from '../../app/selfTest/meter.js';
-import { batterySize, buildResult, keepResult, prepareScratch, runBattery, SelfTestStop, servePage } from '../../app/selfTest/run.js';
+import { batterySize, buildResult, keepResult, prepareScratch, runBattery, SelfTestStop, serveFixtures, type Fixtures } from '../../app/selfTest/run.js';
 import { selfTestSettings } from '../../app/selfTest/scratchApp.js';
 import { createLogger } from '../../node/logger.js';
 import { fromCaller, modelFromCaller } from './callerPaths.js';
@@ -52,7 +52,7 @@ export async function modelTestCommand(args: ModelTestArgs): Promise<number> {
   let app: App | null = null;
   const stop = new SelfTestStop();
   const meter = new SpeedMeter();
-  let page: Awaited<ReturnType<typeof servePage>> | null = null;
+  let page: Fixtures | null = null;
   let scores: SelfTestAgentScore[] = [];
   const onSignal = () => {
     if (stop.stopped) {
@@ -65,10 +65,10 @@ export async function modelTestCommand(args: ModelTestArgs): Promise<number> {
   };
   process.on('SIGINT', onSignal);
   try {
-    page = await servePage();
+    page = await serveFixtures();
     const { SettingsFile } = await import('../../node/settings/settingsFile.js');
     const current = new SettingsFile(join(user.dataDir, 'settings.json'), createLogger({ level: 'error' })).get();
-    const settings = selfTestSettings(current, scratch.workspace, user.resources);
+    const settings = selfTestSettings(current, scratch.workspace, page.mcpUrl);
     app = await createApp({
       host: 'cli',
       paths: { ...user, dataDir: scratch.data },
