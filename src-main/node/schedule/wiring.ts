@@ -44,6 +44,8 @@ export function createSchedules(opts: {
   const changed = () => opts.emit({ type: 'sessions.changed', sessionId: null, turnId: null });
   const scheduler = opts.runDueJobs ? new AppScheduler({ store, cli, dataDir: opts.dataDir, logger: opts.logger, onRunEnded: changed, notify: opts.notify ?? (() => {}) }) : null;
   scheduler?.start();
+  // The app runs from where it is installed now: the OS jobs are made to start this copy (guard.ts).
+  if (scheduler) service.refreshRegistered().catch((error: unknown) => opts.logger.warn('schedule refresh failed', { error: (error as Error).message }));
 
   const handlers: ScheduleHandlers = {
     'schedule.list': async () => store.list(),

@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import type { Schedule } from '../../../common/schedules.js';
 import { upcomingRuns } from '../../../core/schedule/rules.js';
+import { requiredFiles } from './guard.js';
 
 export interface JobSpec {
   /** The schedule's id; job names are derived from it. */
@@ -13,6 +14,8 @@ export interface JobSpec {
   /** Program and arguments, absolute paths. */
   argv: string[];
   env: Record<string, string>;
+  /** Files that must exist for the job to run (guard.ts): when one is gone the job removes itself. */
+  requires: string[];
   /** Instants (ms) the job starts at, ascending. */
   times: number[];
 }
@@ -37,6 +40,7 @@ export function jobSpec(schedule: Schedule, cli: { argv: string[]; env: Record<s
     description: `agentic schedule ${schedule.id}: ${schedule.name}`.replace(/[\r\n]+/g, ' ').slice(0, 200),
     argv: [...cli.argv, 'run', '--schedule', schedule.id, ...(opts.dataDir ? ['--data-dir', opts.dataDir] : []), ...(opts.extraArgs ?? [])],
     env: cli.env,
+    requires: requiredFiles(cli.argv),
     times: [...new Set(times)].sort((a, b) => a - b),
   };
 }

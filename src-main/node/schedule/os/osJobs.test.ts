@@ -46,6 +46,7 @@ describe('the job spec', () => {
   it('starts the CLI on the schedule with the next times, across the DST change in the zone', () => {
     expect(spec.argv).toEqual(['/usr/bin/node', '/opt/My Apps/agentic/bin/agentic.js', 'run', '--schedule', 'a1b2c3d4', '--data-dir', '/home/u/data']);
     expect(spec.env).toEqual({ ELECTRON_RUN_AS_NODE: '1' });
+    expect(spec.requires).toEqual(['/usr/bin/node', '/opt/My Apps/agentic/bin/agentic.js']);
     expect(spec.times).toHaveLength(TIMES_PER_JOB);
     // 08:00 in Berlin is 07:00Z before 29 March and 06:00Z after.
     expect(spec.times.slice(0, 3).map((t) => new Date(t).toISOString())).toEqual(['2026-03-28T07:00:00.000Z', '2026-03-29T06:00:00.000Z', '2026-03-30T06:00:00.000Z']);
@@ -55,14 +56,20 @@ describe('the job spec', () => {
 
 describe('launchd agent (read only: no launchd here)', () => {
   it('is a well-formed plist whose keys launchd reads', () => {
-    const doc = parseXml(launchdPlist(spec, 'Europe/Berlin', '/home/u/data/logs/job.log'));
+    const plist = '/Users/u/Library/LaunchAgents/com.agentic.schedule.a1b2c3d4.plist';
+    const doc = parseXml(launchdPlist(spec, 'Europe/Berlin', '/home/u/data/logs/job.log', plist));
     expect(doc.doctype?.publicId.replace(/"/g, '')).toBe('-//Apple//DTD PLIST 1.0//EN');
     const top = children(children(doc.documentElement)[0]!);
     const keys = top.filter((e) => e.tagName === 'key').map((e) => e.textContent);
     expect(keys).toEqual(['Label', 'ProgramArguments', 'EnvironmentVariables', 'StartCalendarInterval', 'StandardOutPath', 'StandardErrorPath']);
     const valueOf = (key: string) => top[top.findIndex((e) => e.tagName === 'key' && e.textContent === key) + 1]!;
     expect(valueOf('Label').textContent).toBe('com.agentic.schedule.a1b2c3d4');
-    expect(children(valueOf('ProgramArguments')).map((e) => e.textContent)).toEqual(spec.argv);
+    // A shell that checks the app is still there, then execs the CLI (guard.ts; run in tests/integration/schedule/uninstall.test.ts).
+    const [sh, c, script] = children(valueOf('ProgramArguments')).map((e) => e.textContent);
+    expect([sh, c]).toEqual(['/bin/sh', '-c']);
+    expect(script).toBe(
+      `if [ -e '/usr/bin/node' ] && [ -e '/opt/My Apps/agentic/bin/agentic.js' ]; then exec ${spec.argv.map((a) => `'${a}'`).join(' ')}; fi; rm -f -- '${plist}'; launchctl bootout "gui/$(id -u)/com.agentic.schedule.a1b2c3d4"`,
+    );
     const intervals = children(valueOf('StartCalendarInterval'));
     expect(intervals).toHaveLength(TIMES_PER_JOB);
     const first = children(intervals[1]!).map((e) => e.textContent);
@@ -135,7 +142,7 @@ describe('Linux registration', () => {
   it('falls back to crontab lines in the system zone, tagged, replacing only its own', async () => {
     const lines = cronLines(spec, 'Europe/Berlin');
     expect(lines[0]).toBe(
-      "0 8 28 3 * ELECTRON_RUN_AS_NODE='1' '/usr/bin/node' '/opt/My Apps/agentic/bin/agentic.js' 'run' '--schedule' 'a1b2c3d4' '--data-dir' '/home/u/data' # agentic-schedule a1b2c3d4",
+      "0 8 28 3 * if [ -e '/usr/bin/node' ] && [ -e '/opt/My Apps/agentic/bin/agentic.js' ]; then ELECTRON_RUN_AS_NODE='1' '/usr/bin/node' '/opt/My Apps/agentic/bin/agentic.js' 'run' '--schedule' 'a1b2c3d4' '--data-dir' '/home/u/data'; else crontab -l | grep -v -- '# agentic-schedule a1b2c3d4$' | crontab -; fi # agentic-schedule a1b2c3d4",
     );
     let crontab = 'MAILTO=me\n0 5 * * * backup.sh\n';
     const exec: Exec = (cmd, args, input) => {
