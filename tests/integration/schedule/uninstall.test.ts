@@ -71,14 +71,28 @@ describe('the deb package removal script (build/linux/after-remove.tpl)', () => 
     mkdirSync(join(units, 'timers.target.wants'), { recursive: true });
     mkdirSync(bob, { recursive: true });
     mkdirSync(join(tmp, 'home', 'carol'), { recursive: true });
-    for (const f of ['agentic-schedule-a1.timer', 'agentic-schedule-a1.service', 'agentic-schedule-b_2.timer', 'agentic-schedule-b_2.service', 'backup.timer', 'backup.service', 'agentic-desktop.service'])
+    for (const f of [
+      'agentic-schedule-a1.timer',
+      'agentic-schedule-a1.service',
+      'agentic-schedule-b_2.timer',
+      'agentic-schedule-b_2.service',
+      'backup.timer',
+      'backup.service',
+      'agentic-desktop.service',
+    ])
       writeFileSync(join(units, f), '[Unit]\n');
     symlinkSync(join(units, 'agentic-schedule-a1.timer'), join(units, 'timers.target.wants', 'agentic-schedule-a1.timer'));
     symlinkSync(join(units, 'backup.timer'), join(units, 'timers.target.wants', 'backup.timer'));
-    writeFileSync(join(fakeCron, 'bob'), `MAILTO=bob\n0 5 * * * backup.sh\n0 8 28 3 * if [ -e '/x' ]; then '/x'; fi # agentic-schedule c3\n0 8 29 3 * '/x' # agentic-schedule c3\n`);
+    writeFileSync(
+      join(fakeCron, 'bob'),
+      `MAILTO=bob\n0 5 * * * backup.sh\n0 8 28 3 * if [ -e '/x' ]; then '/x'; fi # agentic-schedule c3\n0 8 29 3 * '/x' # agentic-schedule c3\n`,
+    );
     writeFileSync(join(fakeCron, 'carol'), '0 6 * * * my-agentic-schedule-notes.sh\n');
     const passwd = join(tmp, 'passwd');
-    writeFileSync(passwd, `alice:x:4001:4001::${alice}:/bin/bash\nbob:x:4002:4002::${bob}:/bin/bash\ncarol:x:4003:4003::${join(tmp, 'home', 'carol')}:/bin/sh\ndave:x:4004:4004::${join(tmp, 'home', 'gone')}:/bin/sh\nroot:x:0:0::/:/bin/bash\n`);
+    writeFileSync(
+      passwd,
+      `alice:x:4001:4001::${alice}:/bin/bash\nbob:x:4002:4002::${bob}:/bin/bash\ncarol:x:4003:4003::${join(tmp, 'home', 'carol')}:/bin/sh\ndave:x:4004:4004::${join(tmp, 'home', 'gone')}:/bin/sh\nroot:x:0:0::/:/bin/bash\n`,
+    );
     return { units, passwd };
   }
 
@@ -88,7 +102,7 @@ describe('the deb package removal script (build/linux/after-remove.tpl)', () => 
     expect(yml).toMatch(/^deb:\n(?:\s+#.*\n)*\s+afterRemove: build\/linux\/after-remove\.tpl$/m);
   });
 
-  it('on removal, deletes every user\'s agentic-schedule units and crontab lines and keeps everything else', () => {
+  it("on removal, deletes every user's agentic-schedule units and crontab lines and keeps everything else", () => {
     const { units, passwd } = homes();
     clearLog();
     const r = spawnSync('bash', [script, 'remove'], { env: env({ AGENTIC_PASSWD: passwd }), encoding: 'utf8' });
@@ -100,7 +114,7 @@ describe('the deb package removal script (build/linux/after-remove.tpl)', () => 
     expect(readFileSync(join(fakeCron, 'carol'), 'utf8')).toBe('0 6 * * * my-agentic-schedule-notes.sh\n');
     expect(logged().filter((l) => l.startsWith('crontab -u') && l.endsWith(' -'))).toEqual(['crontab -u bob -']);
     // The default script's step is still there: the binary's alternative is removed.
-    expect(logged()).toContain("update-alternatives --remove agentic-desktop-test /opt/Agentic/agentic-desktop-test");
+    expect(logged()).toContain('update-alternatives --remove agentic-desktop-test /opt/Agentic/agentic-desktop-test');
   });
 
   it('on upgrade, keeps the jobs (the new version runs them)', () => {
@@ -223,7 +237,7 @@ describe('the Windows uninstaller (build/installer.nsh; read only: no NSIS or Wi
 });
 
 describe('agentic schedule unregister-all', () => {
-  it('removes every job of this app from the user\'s systemd, keeps other units, and marks the schedules unregistered', { timeout: 120_000 }, async () => {
+  it("removes every job of this app from the user's systemd, keeps other units, and marks the schedules unregistered", { timeout: 120_000 }, async () => {
     const home = join(tmp, 'cli');
     const config = join(home, 'config');
     const unitDir = join(config, 'systemd', 'user');

@@ -1,6 +1,6 @@
 // The macOS and Windows jobs can only be read here, not registered: their files are parsed with a
 // real XML parser and checked against what launchd.plist(5) and the Task Scheduler 1.2 schema ask.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DOMParser } from '@xmldom/xmldom';
@@ -9,7 +9,7 @@ import type { Schedule } from '../../../common/schedules.js';
 import { cronLines, replaceCronLines } from './cronTab.js';
 import { cliCommand, jobSpec, safeId, TIMES_PER_JOB } from './jobSpec.js';
 import { launchdPlist } from './launchd.js';
-import { cronScheduler, systemdScheduler, taskScheduler, type Exec } from './register.js';
+import { cronScheduler, launchdScheduler, systemdScheduler, taskScheduler, type Exec } from './register.js';
 import { quoteWindowsArg, taskSchedulerXml } from './taskScheduler.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'agentic-osjobs-'));
@@ -157,5 +157,47 @@ describe('Linux registration', () => {
     await os.unregister(spec.id);
     expect(crontab).toBe('MAILTO=me\n0 5 * * * backup.sh\n');
     expect(replaceCronLines('', 'x', [])).toBe('\n');
+  });
+});
+
+describe('unregister-all finds the jobs by their names, not by the store', () => {
+  const ok = { code: 0, stdout: '', stderr: '' };
+
+  it('Task Scheduler: the tasks schtasks lists in our folder and the XML files beside the data', async () => {
+    const calls: string[][] = [];
+    const listing = '"\\agentic\\schedule-t1","12/8/2026 8:00:00 AM","Ready"\r\n"\\Other\\schedule-x","N/A","Ready"\r\n"\\agentic\\schedule-t2","N/A","Disabled"\r\n';
+    const exec: Exec = (cmd, args) => (calls.push([cmd, ...args]), Promise.resolve(args[0] === '/Query' ? { ...ok, stdout: listing } : ok));
+    const xmlDir = join(dir, 'tasks-all');
+    mkdirSync(xmlDir, { recursive: true });
+    writeFileSync(join(xmlDir, 'schedule-t3.xml'), '');
+    writeFileSync(join(xmlDir, 'notes.xml'), '');
+    expect((await taskScheduler(exec, xmlDir, 'PC\\u').unregisterAll()).sort()).toEqual(['t1', 't2', 't3']);
+    expect(calls.filter((c) => c[1] === '/Delete').map((c) => c[3])).toEqual(['\\agentic\\schedule-t1', '\\agentic\\schedule-t2', '\\agentic\\schedule-t3']);
+    expect(readdirSync(xmlDir)).toEqual(['notes.xml']);
+  });
+
+  it('launchd: the com.agentic.schedule.* agents, each booted out', async () => {
+    const calls: string[][] = [];
+    const exec: Exec = (cmd, args) => (calls.push([cmd, ...args]), Promise.resolve(ok));
+    const agents = join(dir, 'LaunchAgents');
+    mkdirSync(agents, { recursive: true });
+    for (const f of ['com.agentic.schedule.m1.plist', 'com.example.backup.plist']) writeFileSync(join(agents, f), '');
+    expect(await launchdScheduler(exec, agents, dir, 501).unregisterAll()).toEqual(['m1']);
+    expect(calls).toEqual([['launchctl', 'bootout', 'gui/501/com.agentic.schedule.m1']]);
+    expect(readdirSync(agents)).toEqual(['com.example.backup.plist']);
+  });
+
+  it('cron: every tagged line in one rewrite, the rest kept', async () => {
+    let crontab = `MAILTO=me\n${cronLines(spec, 'UTC').join('\n')}\n0 1 * * * x # agentic-schedule other\n0 5 * * * backup.sh # agentic-schedule notes here\n`;
+    let writes = 0;
+    const exec: Exec = (_cmd, args, input) => {
+      if (args[0] === '-l') return Promise.resolve({ ...ok, stdout: crontab });
+      writes++;
+      crontab = input ?? '';
+      return Promise.resolve(ok);
+    };
+    expect(await cronScheduler(exec, 'UTC').unregisterAll()).toEqual(['a1b2c3d4', 'other']);
+    expect(writes).toBe(1);
+    expect(crontab).toBe('MAILTO=me\n0 5 * * * backup.sh # agentic-schedule notes here\n');
   });
 });

@@ -100,7 +100,13 @@ export function cronScheduler(exec: Exec, timeZone: string): OsScheduler {
     async unregisterAll() {
       const crontab = await current();
       const ids = cronIds(crontab);
-      if (ids.length > 0) await must(exec, 'crontab', ['-'], ids.reduce((text, id) => replaceCronLines(text, id, []), crontab));
+      if (ids.length > 0)
+        await must(
+          exec,
+          'crontab',
+          ['-'],
+          ids.reduce((text, id) => replaceCronLines(text, id, []), crontab),
+        );
       return ids;
     },
   };
