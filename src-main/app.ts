@@ -125,7 +125,15 @@ export async function createApp(config: AppConfig): Promise<App> {
     knowledgeDownload: config.host === 'electron',
   });
   const checkpoints = await createCheckpointService({ dataDir, settings, logger, emit: bus.emit });
-  const schedules = createSchedules({ dataDir, appRoot: root, logger, emit: bus.emit, runDueJobs: config.runSchedules ?? config.host !== 'cli', notify: config.notify });
+  const schedules = createSchedules({
+    dataDir,
+    appRoot: root,
+    logger,
+    emit: bus.emit,
+    runDueJobs: config.runSchedules ?? config.host !== 'cli',
+    notify: config.notify,
+    replayFile: config.replayFile,
+  });
   const agents = createAgentRegistry({ prompts, adapters, settings, os: `${platform()} ${release()}` });
 
   engine = new AgentEngine({

@@ -52,10 +52,7 @@ describe('budgets of a scheduled run', () => {
     const ws = workspace('ws-time');
     const id = dueSchedule({ request: 'Rebuild the report index', workspace: ws, timeBudgetSec: 2, approval: 'allow-listed' });
     // A step that would take far longer than the budget, then leave a mark if it ever finished.
-    const file = replay('slow.json', [
-      "I'll rebuild the index. This takes a while.\n\n```bash\nsleep 60 && echo rebuilt > index-done.txt\n```",
-      'The index has been rebuilt.',
-    ]);
+    const file = replay('slow.json', ["I'll rebuild the index. This takes a while.\n\n```bash\nsleep 60 && echo rebuilt > index-done.txt\n```", 'The index has been rebuilt.']);
     const r = await run(id, file);
     expect(r.code).toBe(1);
     expect(runLine(r)).toMatchObject({ status: 'failed', error: 'Over the time budget (2 s).' });
