@@ -52,6 +52,27 @@ describe('the job spec', () => {
     expect(spec.times.slice(0, 3).map((t) => new Date(t).toISOString())).toEqual(['2026-03-28T07:00:00.000Z', '2026-03-29T06:00:00.000Z', '2026-03-30T06:00:00.000Z']);
     expect(() => safeId('../x')).toThrow();
   });
+
+  it('a packaged app (code in app.asar) is started as its own executable with the headless switch', () => {
+    const linux = cliCommand('/opt/Agentic/resources/app.asar', '/opt/Agentic/agentic-desktop', true, {}, 'linux');
+    expect(linux).toEqual({ argv: ['/opt/Agentic/agentic-desktop', '--ozone-platform=headless', '--agentic-cli'], env: {} });
+    // An AppImage runs from a mount that changes each start: the job names the AppImage file.
+    const appImage = cliCommand('/tmp/.mount_AgXyz/resources/app.asar', '/tmp/.mount_AgXyz/agentic-desktop', true, { APPIMAGE: '/home/u/Apps/Agentic.AppImage' }, 'linux');
+    expect(appImage.argv[0]).toBe('/home/u/Apps/Agentic.AppImage');
+    const mac = cliCommand('/Applications/Agentic.app/Contents/Resources/app.asar', '/Applications/Agentic.app/Contents/MacOS/Agentic', true, {}, 'darwin');
+    expect(mac.argv).toEqual(['/Applications/Agentic.app/Contents/MacOS/Agentic', '--agentic-cli']);
+    const win = cliCommand(
+      'C:\\Users\\u\\AppData\\Local\\Programs\\Agentic\\resources\\app.asar',
+      'C:\\Users\\u\\AppData\\Local\\Programs\\Agentic\\agentic-desktop.exe',
+      true,
+      {},
+      'win32',
+    );
+    expect(win.argv).toEqual(['C:\\Users\\u\\AppData\\Local\\Programs\\Agentic\\agentic-desktop.exe', '--agentic-cli']);
+    expect(jobSpec(schedule, win, { now }).requires).toEqual([win.argv[0]]);
+    // A checkout's development Electron still becomes Node.
+    expect(cliCommand('/src/agentic', '/src/agentic/node_modules/electron/dist/electron', true, {}, 'linux').env).toEqual({ ELECTRON_RUN_AS_NODE: '1' });
+  });
 });
 
 describe('launchd agent (read only: no launchd here)', () => {
