@@ -4,7 +4,7 @@
 import { app, BrowserWindow, dialog, Menu, safeStorage, shell } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApp, type App } from './app.js';
+import { createApp, type App } from './app/index.js';
 import { appPaths, DESKTOP_DATA_FOLDER } from './app/paths.js';
 import { createEmbeddedBrowser, type EmbeddedBrowser } from './electron/browserView.js';
 import { DropGrants } from './electron/drop.js';

@@ -1,4 +1,4 @@
-// Ports: what the core needs from the outside world. Adapters in node/ implement them; app.ts wires them.
+// Ports: what the core needs from the outside world. Adapters in node/ implement them; app/ wires them.
 import type { AgentChoice, Complexity } from '../common/agents.js';
 import type { BlockStatus, EventInput, RoutingDecision } from '../common/events.js';
 

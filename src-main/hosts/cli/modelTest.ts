@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createApp, type App } from '../../app.js';
+import { createApp, type App } from '../../app/index.js';
 import type { AppEvent } from '../../common/events.js';
 import { selfTestModelKey } from '../../common/selfTest.js';
 import { appPaths } from '../../app/paths.js';

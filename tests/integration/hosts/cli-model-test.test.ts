@@ -41,7 +41,7 @@ describe('agentic models test', () => {
   }, 200_000);
 
   it('keeps the result where the app reads it (models.testResults)', async () => {
-    const { createApp } = await import('../../../src-main/app.js');
+    const { createApp } = await import('../../../src-main/app/index.js');
     const { silentLogger } = await import('../../../src-main/node/logger.js');
     const app = await createApp({ host: 'cli', dataDir: home, logger: silentLogger });
     try {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../../src-main/app.js';
+import { createApp, type App } from '../../../src-main/app/index.js';
 import { commands, type CommandInput, type CommandName } from '../../../src-main/common/contract.js';
 import { EventSchema, type AppEvent, type EventType } from '../../../src-main/common/events.js';
 import { silentLogger } from '../../../src-main/node/logger.js';
