@@ -33,6 +33,7 @@ export async function createServices(config: AppConfig, base: Foundations, adapt
     // Due schedules run while the desktop app or the web host is open, not from a CLI command.
     runDueJobs: config.runSchedules ?? config.host !== 'cli',
     notify: config.notify,
+    replayFile: config.replayFile,
   });
   const agents = createAgentRegistry({ prompts: base.prompts, adapters, settings, os: `${platform()} ${release()}` });
   return { voice, checkpoints, schedules, agents };
