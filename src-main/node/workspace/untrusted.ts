@@ -35,6 +35,13 @@ export async function relativeMarks(workspace: string, marks: readonly string[])
 }
 
 /**
+ * Whether a networked block's output may hold data from the network: observed where the block had a
+ * network namespace of its own (any byte its interface received: an answer, a DNS reply), judged
+ * from its code where it shared the host's (core/approval/networkReads.ts).
+ */
+const fromNetwork = (result: ToolResult, code: string): boolean => (result.networkBytesIn !== undefined ? result.networkBytesIn > 0 : readsNetwork(code));
+
+/**
  * The tool with its results marked untrusted when its workspace holds a marked file (code blocks:
  * what they read cannot be known), or when it ran with the network and its code reads from it
  * (core/approval/networkReads.ts). Results that already name a source keep it.
@@ -46,7 +53,7 @@ export function taintingReadsOf(tool: Tool, marks: () => readonly string[], netw
     const result = await tool.run(block, ctx);
     if (result.untrusted) return result;
     const found = await marksInWorkspace(ctx.workspace, marks());
-    if (found.length === 0) return online && readsNetwork(block.code) ? { ...result, untrusted: NETWORK_SOURCE } : result;
+    if (found.length === 0) return online && fromNetwork(result, block.code) ? { ...result, untrusted: NETWORK_SOURCE } : result;
     const root = await realpath(ctx.workspace).catch(() => ctx.workspace);
     return { ...result, untrusted: untrustedSource(path.relative(root, found[0]!) || path.basename(found[0]!)) };
   };
