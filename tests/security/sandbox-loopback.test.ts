@@ -20,9 +20,10 @@ const servers: net.Server[] = [];
 let loopbackPort = 0;
 let lanPort = 0;
 /** This machine's first non-loopback IPv4 address (null: none, the reachability half is skipped). */
-const lanAddress = Object.values(os.networkInterfaces())
-  .flat()
-  .find((a) => a && a.family === 'IPv4' && !a.internal)?.address ?? null;
+const lanAddress =
+  Object.values(os.networkInterfaces())
+    .flat()
+    .find((a) => a && a.family === 'IPv4' && !a.internal)?.address ?? null;
 
 function listen(host: string, reply: string): Promise<number> {
   const server = net.createServer((s) => s.end(reply));
@@ -92,7 +93,11 @@ print("GOT", c.recv(100).decode().strip())
 `;
   const tainting = async (info: SandboxInfo) => {
     const tools = await createCodeTools({ sandbox: info, network: true });
-    return taintingReadsOf(tools.tools.find((t) => t.tag === 'python')!, () => [], () => true);
+    return taintingReadsOf(
+      tools.tools.find((t) => t.tag === 'python')!,
+      () => [],
+      () => true,
+    );
   };
 
   it.skipIf(!lanAddress)('a block that received data taints the session, whatever its code says', async () => {
