@@ -84,6 +84,21 @@ describe.skipIf(!linux)('a networked block does not reach the host loopback', ()
   });
 });
 
+describe.skipIf(!linux)('agentic sandbox --explain says which network a block gets', () => {
+  it('its own namespace behind slirp4netns, joined with nsenter', async () => {
+    const e = await (await createCodeTools({ sandbox, network: true })).explain(ws.dir);
+    expect(e.network).toMatch(/own network namespace behind slirp4netns/);
+    expect(e.network).toMatch(/loopback \(127\.0\.0\.1, an Ollama or Docker API\) is not/);
+    expect(e.command.join(' ')).toMatch(/nsenter --target=\S.* --user --net --preserve-credentials -- \S*bwrap /);
+  });
+
+  it('the fallback, where slirp4netns is missing: the host loopback is reachable, and it says so', async () => {
+    const e = await (await createCodeTools({ sandbox: { ...sandbox, network: null }, network: true })).explain(ws.dir);
+    expect(e.network).toMatch(/shares the host's network namespace.*127\.0\.0\.1.* ARE reachable/);
+    expect(e.command.join(' ')).not.toContain('nsenter');
+  });
+});
+
 describe.skipIf(!linux)('network taint is observed on the block interface', () => {
   // Reads from the network with no client named in its code: the code judgement cannot see it.
   const hidden = () => `
