@@ -5,11 +5,14 @@
 // namespace off (`network: null`, today's fallback where slirp4netns is missing) and reaches the
 // service. A server on this machine's non-loopback address is still reached: the network works.
 // Also: what the block received is observed on its interface, and taints by that (not by its code).
+import { rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NETWORK_SOURCE } from '../../src-main/core/approval/networkReads.js';
 import type { ToolResult } from '../../src-main/core/ports.js';
+import { namespaceResolvConf } from '../../src-main/node/exec/blockNetwork.js';
 import { createCodeTools, detectSandbox, type SandboxInfo } from '../../src-main/node/exec/index.js';
 import { taintingReadsOf } from '../../src-main/node/workspace/untrusted.js';
 import { block, context, tempWorkspace } from '../integration/exec/setup.js';
@@ -81,6 +84,33 @@ describe.skipIf(!linux)('a networked block does not reach the host loopback', ()
     const result = await python(sandbox, connect(lanAddress!, lanPort));
     expect(result.output).toContain('REACHED LAN-SERVICE');
     expect(result.networkBytesIn).toBeGreaterThan(0);
+  });
+});
+
+describe('name resolution in the own namespace', () => {
+  it("replaces a resolver on the host's loopback (systemd-resolved) by slirp4netns's forwarder, keeping search and options", () => {
+    const own = namespaceResolvConf('# stub\nnameserver 127.0.0.53\noptions edns0 trust-ad\nsearch lan\n');
+    expect(own).toBe('# stub\noptions edns0 trust-ad\nsearch lan\nnameserver 10.0.2.3\n');
+    expect(namespaceResolvConf('')).toBe('nameserver 10.0.2.3\n');
+    expect(namespaceResolvConf('nameserver 10.255.255.53\n')).toBeNull();
+    expect(namespaceResolvConf('nameserver 127.0.0.1\nnameserver 192.0.2.53\n')).toBeNull();
+  });
+
+  // A DNS query for example.com, sent by hand (no resolver library's cache or fallbacks in the way).
+  const QUERY = `
+import socket
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.settimeout(5)
+s.sendto(bytes.fromhex("123401000001000000000000076578616d706c6503636f6d0000010001"), ("10.0.2.3", 53))
+print("ANSWER", s.recv(512)[:2].hex())
+print(open("/etc/resolv.conf").read())
+`;
+  it.skipIf(!linux)('a block gets the namespace resolv.conf and the forwarder answers', async () => {
+    const file = path.join(ws.dir, '..', `resolv-${process.pid}.conf`);
+    writeFileSync(file, 'nameserver 10.0.2.3\n');
+    const forced = { ...sandbox, network: { ...sandbox.network!, resolvConf: file } };
+    const out = (await python(forced, QUERY).finally(() => rmSync(file, { force: true }))).output;
+    expect(out).toContain('ANSWER 1234');
+    expect(out).toContain('nameserver 10.0.2.3');
   });
 });
 

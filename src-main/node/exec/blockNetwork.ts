@@ -11,13 +11,51 @@
 // namespace, so the interface's receive counter can be read from /proc/HOLDER/net/dev: the bytes
 // the block received from outside, observed rather than judged from its code.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { openSync, unlinkSync, writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { findExecutable } from './which.js';
 
 export interface NetworkTools {
   unshare: string;
   nsenter: string;
   slirp4netns: string;
+  /** A resolv.conf for the namespace, bound over the host's, where the host's resolvers are all on its loopback (systemd-resolved's 127.0.0.53). */
+  resolvConf?: string | null;
+}
+
+/** slirp4netns's DNS forwarder: it asks the host's own resolvers, loopback ones included. */
+const FORWARDER = '10.0.2.3';
+const isLoopback = (address: string) => /^127\./.test(address) || address === '::1' || address === '0.0.0.0';
+
+/**
+ * The namespace's resolv.conf for the host's `text`, or null when the host's resolvers are reachable
+ * from the namespace as they are. Inside, the host's loopback is not the block's: a resolver there
+ * (or none named, which means 127.0.0.1) is replaced by slirp4netns's forwarder; search and options stay.
+ */
+export function namespaceResolvConf(text: string): string | null {
+  const servers = [...text.matchAll(/^\s*nameserver\s+(\S+)/gm)].map((m) => m[1]!);
+  if (servers.some((s) => !isLoopback(s))) return null;
+  const kept = text.split('\n').filter((line) => !/^\s*nameserver\s/.test(line) && line.trim() !== '');
+  return [...kept, `nameserver ${FORWARDER}`, ''].join('\n');
+}
+
+/**
+ * Where the namespace's resolv.conf can be read: a file written and at once unlinked, held open by
+ * this process and named /proc/PID/fd/N (as the seccomp filter is), so none is left behind.
+ */
+function heldFile(text: string): string | null {
+  const file = path.join(os.tmpdir(), `agentic-resolv-${randomBytes(8).toString('hex')}`);
+  try {
+    const fd = openSync(file, 'wx+', 0o600);
+    unlinkSync(file);
+    writeSync(fd, text, 0);
+    return `/proc/${process.pid}/fd/${fd}`;
+  } catch {
+    return null;
+  }
 }
 
 /** The namespace's interface, the one slirp4netns makes. */
@@ -29,7 +67,9 @@ const READY_TIMEOUT_MS = 10_000;
 export async function findNetworkTools(): Promise<NetworkTools | null> {
   if (process.platform !== 'linux') return null;
   const [unshare, nsenter, slirp4netns] = await Promise.all([findExecutable('unshare'), findExecutable('nsenter'), findExecutable('slirp4netns')]);
-  return unshare && nsenter && slirp4netns ? { unshare, nsenter, slirp4netns } : null;
+  if (!unshare || !nsenter || !slirp4netns) return null;
+  const own = namespaceResolvConf(await readFile('/etc/resolv.conf', 'utf8').catch(() => ''));
+  return { unshare, nsenter, slirp4netns, resolvConf: own === null ? null : heldFile(own) };
 }
 
 export interface BlockNetwork {

@@ -124,11 +124,14 @@ const FALLBACK_LAYOUT: HostLayout = { home: '/nonexistent', uid: -1, topLevel: {
  * namespaces, a new session (no typing into the app's terminal), death with its parent, the
  * allow-listed mounts, a read-only root, and no network when the setting says so.
  */
-export function bwrapArgs(spec: SandboxSpec, info: Pick<SandboxInfo, 'layout' | 'disableUserns' | 'tmpfsSize'> = {}, probe: Probe = probeHost): string[] {
+export function bwrapArgs(spec: SandboxSpec, info: Pick<SandboxInfo, 'layout' | 'disableUserns' | 'tmpfsSize' | 'network'> = {}, probe: Probe = probeHost): string[] {
   const layout = info.layout ?? FALLBACK_LAYOUT;
   const args = privilegeArgs(info.layout, info.disableUserns ?? false);
   if (!spec.network) args.push('--unshare-net');
   for (const m of policyMounts(layout, spec, probe)) args.push(...mountArgs(m, info.tmpfsSize ?? true));
+  // In its own network namespace (ptyRun joins it), a resolver on the host's loopback is out of reach: slirp4netns's forwarder instead.
+  const resolv = spec.network ? info.network?.resolvConf : null;
+  if (resolv) args.push('--ro-bind', resolv, layout.resolvConf ?? '/etc/resolv.conf');
   // The sandbox's own root (a tmpfs holding the mount points) is read-only too.
   args.push('--remount-ro', '/', '--chdir', spec.workspace);
   return args;
