@@ -9,7 +9,9 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { NETWORK_SOURCE, readsNetwork } from '../../core/approval/networkReads.js';
+import type { UntrustedFile } from '../../common/settings.js';
 import type { Block, Tool, ToolContext, ToolResult } from '../../core/ports.js';
+import { markedFileUnder } from './markedInTree.js';
 
 const within = (root: string, candidate: string) => candidate === root || candidate.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
 
@@ -43,19 +45,24 @@ const fromNetwork = (result: ToolResult, code: string): boolean => (result.netwo
 
 /**
  * The tool with its results marked untrusted when its workspace holds a marked file (code blocks:
- * what they read cannot be known), or when it ran with the network and its code reads from it
- * (core/approval/networkReads.ts). Results that already name a source keep it.
+ * what they read cannot be known): by path, or by identity (a hard link, a copy or a link to a
+ * marked file under another name, there before or after the block: markedInTree.ts); or when it ran
+ * with the network and read from it. Results that already name a source keep it.
  */
-export function taintingReadsOf(tool: Tool, marks: () => readonly string[], network: () => boolean = () => false): Tool {
+export function taintingReadsOf(tool: Tool, marks: () => readonly string[], network: () => boolean = () => false, files: () => readonly UntrustedFile[] = () => []): Tool {
   const run = async (block: Block, ctx: ToolContext): Promise<ToolResult> => {
     // Read before the block runs: the setting it ran with decides.
     const online = network();
+    const root = await realpath(ctx.workspace).catch(() => ctx.workspace);
+    // A marked file's other name that the block may read and then delete is there before it runs.
+    const before = await markedFileUnder(root, files());
     const result = await tool.run(block, ctx);
     if (result.untrusted) return result;
     const found = await marksInWorkspace(ctx.workspace, marks());
-    if (found.length === 0) return online && fromNetwork(result, block.code) ? { ...result, untrusted: NETWORK_SOURCE } : result;
-    const root = await realpath(ctx.workspace).catch(() => ctx.workspace);
-    return { ...result, untrusted: untrustedSource(path.relative(root, found[0]!) || path.basename(found[0]!)) };
+    if (found.length > 0) return { ...result, untrusted: untrustedSource(path.relative(root, found[0]!) || path.basename(found[0]!)) };
+    const same = before ?? (await markedFileUnder(root, files()));
+    if (same !== null) return { ...result, untrusted: untrustedSource(`${same}, the same file as one you marked`) };
+    return online && fromNetwork(result, block.code) ? { ...result, untrusted: NETWORK_SOURCE } : result;
   };
   return Object.assign(Object.create(tool) as Tool, { run });
 }
