@@ -134,14 +134,8 @@ export async function createAdapters(config: AdapterConfig) {
   });
   const fileFinder = createFileFinderTool({ untrustedMarks, untrustedFiles: () => settings.get().untrustedFiles, knowledge });
   // What a code block reads cannot be seen: in a workspace holding a marked file, or fetched from the network, its output is untrusted.
-  const codeTools = code.tools.map((tool) =>
-    taintingReadsOf(
-      tool,
-      untrustedMarks,
-      () => settings.get().sandbox.network,
-      () => settings.get().untrustedFiles,
-    ),
-  );
+  const untrustedFiles = () => settings.get().untrustedFiles;
+  const codeTools = code.tools.map((tool) => taintingReadsOf(tool, untrustedMarks, () => settings.get().sandbox.network, untrustedFiles));
   const mcp = new McpManager(settings.get().mcpServers, {
     logger,
     cwd: config.workspace(),
