@@ -143,6 +143,53 @@ async function sandboxStartup(): Promise<BenchRow[]> {
   }
 }
 
+/**
+ * A networked print(1) block through the pty (issue 26): in its own network namespace behind
+ * slirp4netns (the holder, slirp4netns and nsenter per block) against sharing the host's, the
+ * fallback and the behaviour before. Interleaved, medians of 15 after a warm-up of each.
+ */
+async function networkNamespaceCost(): Promise<BenchRow[]> {
+  const sandbox = await detectSandbox();
+  if (sandbox.kind !== 'bubblewrap' || !sandbox.network)
+    return [{ suite: SUITE, metric: 'networked block, own namespace', value: NaN, unit: 'ms', note: 'needs bubblewrap and slirp4netns' }];
+  const workspace = await realpath(await mkdtemp(path.join(os.tmpdir(), 'bench-netns-')));
+  try {
+    const toolchains = await detectToolchains();
+    const python = async (info: typeof sandbox) => (await createCodeTools({ sandbox: info, toolchains, network: true })).tools.find((t) => t.tag === 'python');
+    const [own, shared] = [await python(sandbox), await python({ ...sandbox, network: null })];
+    if (!own || !shared) return [{ suite: SUITE, metric: 'networked block, own namespace', value: NaN, unit: 'ms', note: 'python3 is not installed' }];
+    const block = { id: 'b1', tag: 'python', code: 'print(1)', savePath: null, params: {}, start: 0, end: 0 };
+    const ctx = { workspace, signal: new AbortController().signal, turnId: 't', blockId: 'b1', onOutput: () => {}, timeoutMs: 30_000 };
+    const time = async (tool: typeof own) => {
+      const started = performance.now();
+      const result = await tool.run(block, ctx);
+      if (result.status !== 'ok') throw new Error(`print(1) block failed: ${result.status} ${result.output}`);
+      return performance.now() - started;
+    };
+    await time(own);
+    await time(shared);
+    const runs = { own: [] as number[], shared: [] as number[] };
+    for (let i = 0; i < 15; i++) {
+      runs.shared.push(await time(shared));
+      runs.own.push(await time(own));
+    }
+    const [withNs, without] = [median(runs.own), median(runs.shared)];
+    return [
+      {
+        suite: SUITE,
+        metric: 'networked print(1) block, own namespace (slirp4netns)',
+        value: withNs,
+        unit: 'ms',
+        baseline: { label: "sharing the host's network namespace", value: without },
+        ratio: withNs / without,
+        note: `+${Math.round(withNs - without)} ms per networked block; medians of 15 interleaved runs`,
+      },
+    ];
+  } finally {
+    await rm(workspace, { recursive: true, force: true });
+  }
+}
+
 function bigReply(): string {
   const parts: string[] = [];
   const line = 'value = compute(alpha, beta) + helper("text with : colon and ` tick")  # comment\n';
@@ -183,5 +230,5 @@ function parserTime(): BenchRow[] {
 }
 
 export default async function (): Promise<BenchRow[]> {
-  return [...parserTime(), ...(await blockOverhead()), ...(await sandboxStartup())];
+  return [...parserTime(), ...(await blockOverhead()), ...(await sandboxStartup()), ...(await networkNamespaceCost())];
 }

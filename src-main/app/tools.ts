@@ -52,7 +52,12 @@ export async function createTools(config: ToolsConfig) {
   });
   const fileFinder = createFileFinderTool({ untrustedMarks, untrustedFiles: () => settings.get().untrustedFiles, knowledge });
   // What a code block reads cannot be seen: in a workspace holding a marked file, or fetched from the network, its output is untrusted (each tool's policy says which).
-  const codeTools = withUnseenReadsTaint(code.tools, untrustedMarks, () => settings.get().sandbox.network);
+  const codeTools = withUnseenReadsTaint(
+    code.tools,
+    untrustedMarks,
+    () => settings.get().sandbox.network,
+    () => settings.get().untrustedFiles,
+  );
   const mcp = createMcp(config);
   return {
     code,

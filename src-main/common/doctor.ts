@@ -29,7 +29,8 @@ export const DoctorReportSchema = z.object({
     available: z.boolean().nullable(),
     message: z.string().nullable(),
   }),
-  sandbox: z.object({ available: z.boolean(), kind: z.string(), warning: z.string().nullable() }),
+  /** loopbackClosed (bubblewrap): whether a networked block has its own network namespace without the host's loopback (slirp4netns). */
+  sandbox: z.object({ available: z.boolean(), kind: z.string(), warning: z.string().nullable(), loopbackClosed: z.boolean().optional() }),
   interpreters: z.array(z.object({ language: z.string(), available: z.boolean(), version: z.string().nullable(), missing: z.array(z.string()) })),
   whisper: Availability,
   router: Availability,

@@ -129,6 +129,8 @@ export interface ToolResult {
   attachments?: { mime: string; data: string }[];
   /** Names an untrusted source the output holds text from (a file the user marked untrusted), beyond what the tool registry declares. */
   untrusted?: string;
+  /** Bytes a code block received from the network, observed on its own network namespace; absent where not observed. */
+  networkBytesIn?: number;
 }
 
 export interface Tool {

@@ -1,4 +1,4 @@
-// With the network on, a block shares the host's network namespace, and with it the host's abstract
+// With the network on and no namespace of its own (no slirp4netns), a block shares the host's abstract
 // Unix sockets (X11's `@/tmp/.X11-unix/X0`, some D-Bus buses), which no file-system rule can hide.
 // The seccomp filter refuses Unix-domain sockets to such blocks: a listener the app starts on an
 // abstract address must be unreachable, while TCP, socketpair() and a block without the network work.
@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCodeTools, detectSandbox, type SandboxInfo } from '../../src-main/node/exec/index.js';
 import { block, context, tempWorkspace } from '../integration/exec/setup.js';
+import { outsideHost } from '../helpers/outsideHost.js';
 
 const name = `agentic-test-${randomUUID()}`;
 let server: net.Server;
@@ -26,7 +27,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(`\0${name}`, resolve));
   tcp = net.createServer((socket) => socket.end('TCP-OK\n'));
-  await new Promise<void>((resolve) => tcp.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => tcp.listen(0, outsideHost(), resolve));
   tcpPort = (tcp.address() as net.AddressInfo).port;
 });
 afterAll(async () => {
@@ -47,7 +48,7 @@ except OSError as e:
     print("UNIX-REFUSED:", e.errno)
 a, b = socket.socketpair()
 a.sendall(b"pair"); print("PAIR:", b.recv(4).decode())
-t = socket.create_connection(("127.0.0.1", ${port}))
+t = socket.create_connection(("${outsideHost()}", ${port}))
 print("TCP:", t.recv(100).decode().strip())
 d = "/proc/self/fd"
 print("FDS:", [os.readlink(d + "/" + f) for f in os.listdir(d) if os.path.exists(d + "/" + f)])
@@ -67,9 +68,10 @@ describe.skipIf(!linuxBwrap)('abstract Unix sockets with the network on', () => 
     expect(sandbox.seccomp).toMatch(/^\/proc\/\d+\/fd\/\d+$/);
   });
 
+  // Sharing the host's network namespace (network: null, where slirp4netns is missing), the filter is what stops it.
   it('cannot reach a host listener on an abstract address; TCP and socketpair still work', async () => {
     const before = accepted;
-    const output = await runPython(sandbox, true);
+    const output = await runPython({ ...sandbox, network: null }, true);
     expect(output).toMatch(/UNIX-REFUSED: 1\b/); // EPERM from the filter
     expect(output).not.toContain('HOST-SECRET');
     expect(output).toContain('PAIR: pair');
@@ -119,9 +121,15 @@ int main(void) {
     expect(output).toContain('OWN-SOCKET-REFUSED');
   });
 
-  it('control: the same block without the filter reaches the listener', async () => {
-    const output = await runPython({ ...sandbox, seccomp: null }, true);
+  it('control: the same block without the filter, sharing the host network namespace, reaches the listener', async () => {
+    const output = await runPython({ ...sandbox, seccomp: null, network: null }, true);
     expect(output).toContain('UNIX: HOST-SECRET');
+  });
+
+  it('in its own network namespace (slirp4netns), the listener is gone even without the filter; TCP still works', async () => {
+    const output = await runPython({ ...sandbox, seccomp: null }, true);
+    expect(output).toMatch(/UNIX-REFUSED: 111\b/);
+    expect(output).toContain('TCP: TCP-OK');
   });
 
   it('without the network the block has its own namespace, and Unix sockets are refused there too', async () => {

@@ -15,6 +15,7 @@ import { RecordFiles, type CheckpointRecord } from './records.js';
 import { applyJournal, hasForeignParent, JournalSchema, type Journal } from './restore.js';
 import { probePath, rescanChanged, scanWorkspace } from './scan.js';
 import { watchable, WorkspaceWatch } from './watch.js';
+import { tooDeepReason } from './deepPaths.js';
 
 export interface CheckpointLimits {
   maxFileBytes: number;
@@ -218,7 +219,8 @@ export class WorkspaceCheckpoints {
     for (const path of pathsOf(chain)) current.set(path, hasForeignParent(this.root, path, folders) ? null : probePath(this.root, path, head.get(path), { maxFileBytes: limit }));
     const plan = planRestore(chain, direction, current, all);
     const conflicts = [...plan.conflicts, ...this.blockedFolders(plan.targets, current)];
-    if (conflicts.length) return { ...none, done: false, conflicts, skipped: plan.skipped, reason: conflictReason(conflicts, direction) };
+    if (conflicts.length)
+      return { ...none, done: false, conflicts, skipped: plan.skipped, reason: tooDeepReason(this.root, conflicts, direction) ?? conflictReason(conflicts, direction) };
     const missing = [...plan.targets.values()].find((e) => e?.kind === 'file' && (!e.hash || !this.objects.has(e.hash)));
     if (missing) return { ...none, done: false, reason: 'A kept version of a file is missing from the checkpoint store.' };
     const journal: Journal = {

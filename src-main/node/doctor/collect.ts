@@ -17,7 +17,7 @@ interface Availability {
 export interface DoctorSources {
   version: string;
   provider: { kind: string; model: string };
-  sandbox: () => Promise<{ available: boolean; kind: string; warning: string | null }>;
+  sandbox: () => Promise<{ available: boolean; kind: string; warning: string | null; network?: unknown }>;
   interpreters: () => Promise<Toolchain[]>;
   router: () => Promise<Availability>;
   whisper: () => Promise<Availability>;
@@ -52,7 +52,12 @@ export async function collectDoctor(src: DoctorSources): Promise<DoctorReport> {
     memory: { ramBytes: os.totalmem(), freeRamBytes: os.freemem() },
     gpus: detected.gpus.map((g) => ({ name: g.name, vendor: g.vendor, driver: g.driver, vramBytes: g.vramBytes, freeVramBytes: g.freeVramBytes })),
     llama: { installed: src.llama.installed(), inUse: src.llama.inUse(), reason: src.llama.reason(), available: llamaState.available, message: llamaState.message },
-    sandbox: { available: sandbox.available, kind: sandbox.kind, warning: sandbox.warning },
+    sandbox: {
+      available: sandbox.available,
+      kind: sandbox.kind,
+      warning: sandbox.warning,
+      ...(sandbox.kind === 'bubblewrap' ? { loopbackClosed: 'network' in sandbox && sandbox.network != null } : {}),
+    },
     interpreters: interpreters.map((t) => ({ language: t.language, available: t.available, version: t.version, missing: t.missing })),
     whisper,
     router,

@@ -43,6 +43,14 @@ describe('diagnose', () => {
     expect(problems[1]).toMatchObject({ what: 'go blocks cannot run: go missing.', fix: 'Install go and restart the app.' });
     expect(problems[4]!.what).toContain('writes about 1 token/s here');
   });
+  it("warns when networked blocks share the host's loopback (no slirp4netns), and only then", () => {
+    const open = diagnose({ ...healthy, sandbox: { available: true, kind: 'bubblewrap', warning: null, loopbackClosed: false } });
+    expect(open).toHaveLength(1);
+    expect(open[0]).toMatchObject({ severity: 'warning' });
+    expect(open[0]!.what).toContain('127.0.0.1');
+    expect(open[0]!.fix).toContain('apt install slirp4netns');
+    expect(diagnose({ ...healthy, sandbox: { available: true, kind: 'bubblewrap', warning: null, loopbackClosed: true } })).toEqual([]);
+  });
   it('reports an embedded engine that does not load as an error', () => {
     const problems = diagnose({ ...healthy, llama: { ...healthy.llama, inUse: null, available: false, message: 'no prebuilt binary' } });
     expect(problems[0]).toMatchObject({ severity: 'error', what: 'no prebuilt binary' });

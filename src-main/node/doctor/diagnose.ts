@@ -30,6 +30,12 @@ export function diagnose(f: DoctorFacts): DoctorProblem[] {
         : 'Code blocks need the system sandbox; see the README.',
     );
   }
+  if (f.sandbox.available && f.sandbox.loopbackClosed === false)
+    add(
+      'warning',
+      "Code blocks with the network on share this machine's network: services listening on its loopback (127.0.0.1, such as an Ollama or Docker API) are reachable from them.",
+      'Install slirp4netns (Debian/Ubuntu: sudo apt install slirp4netns) so that each networked block gets a network of its own, or turn the block network off in Settings → Sandbox.',
+    );
   for (const i of f.interpreters.filter((t) => !t.available))
     add('info', `${i.language} blocks cannot run: ${i.missing.join(', ') || 'not found'} missing.`, `Install ${i.missing[0] ?? i.language} and restart the app.`);
   if (f.router.available === false)

@@ -28,7 +28,7 @@ export interface LocalDoctorOptions {
   /** Run the CPU probe when its result is not cached (always with probeEngines). */
   measureCpu?: boolean;
   /** The app's own detections where it has them (already run at start). */
-  sandbox?: () => Promise<{ available: boolean; kind: string; warning: string | null }>;
+  sandbox?: () => Promise<{ available: boolean; kind: string; warning: string | null; network?: unknown }>;
   interpreters?: () => Promise<Toolchain[]>;
   router?: () => Promise<{ available: boolean | null; message: string | null }>;
   speeds?: SpeedStore;

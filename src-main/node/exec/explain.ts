@@ -77,7 +77,7 @@ export async function explainSandbox(options: SpecOptions & { allowUnsandboxed: 
     ...(spec.workspace !== workspace ? { workspaceGiven: workspace } : {}),
     privateHome: spec.home!,
     network: spec.network
-      ? `on: a block can reach the network and send what it can read (which is why it can read no secret); ${unixSockets(sandbox)}`
+      ? `on: a block can reach the network and send what it can read (which is why it can read no secret); ${ownNamespace(sandbox)}${unixSockets(sandbox)}`
       : `off: own empty network namespace; ${sandbox.seccomp ? "Unix sockets refused too (seccomp), so a host daemon's socket in the workspace is unusable" : "NO seccomp filter: a host daemon's Unix socket inside the workspace is reachable"}`,
     mounts: bwrap ? policyMounts(sandbox.layout!, spec) : [],
     hidden: [...hiddenPaths(sandbox.layout ?? { home: os.homedir() }, spec), 'everything else not listed in the mounts'],
@@ -91,7 +91,7 @@ export async function explainSandbox(options: SpecOptions & { allowUnsandboxed: 
       ...(bwrap && sandbox.tmpfsSize === false ? { tmpLimit: 'NOT enforced: this bwrap is older than 0.7 (no --size)' } : {}),
     },
     command: (() => {
-      const c = wrapCommand(sandbox, spec, 'PROGRAM', []);
+      const c = wrapCommand(sandbox, spec, 'PROGRAM', [], netPrefix(sandbox));
       return [c.file, ...c.args];
     })(),
   };
@@ -106,11 +106,30 @@ function memoryHow(sandbox: SandboxInfo): string {
   return `${perProcess}; NO memory cgroup can be made here, so shared memory beyond /dev/shm (memfd, SysV, MAP_SHARED) is not bounded`;
 }
 
+/** Where a networked block's packets go: its own namespace behind slirp4netns, or the host's (blockNetwork.ts). */
+function ownNamespace(sandbox: SandboxInfo): string {
+  if (sandbox.kind !== 'bubblewrap') return "it shares the host's network, so services on the host's loopback (127.0.0.1) ARE reachable; ";
+  if (sandbox.network)
+    return (
+      "its own network namespace behind slirp4netns (--disable-host-loopback): the outside and this machine's other addresses are reachable, " +
+      "the host's loopback (127.0.0.1, an Ollama or Docker API) is not, not even through the gateway 10.0.2.2; " +
+      'the bytes it receives are counted on its interface, and any taints the session; '
+    );
+  return (
+    "it shares the host's network namespace (slirp4netns, unshare or nsenter is missing, or a namespace could not be made): " +
+    "services on the host's loopback (127.0.0.1, an Ollama or Docker API) ARE reachable, and whether it read from the network is judged from its code; "
+  );
+}
+
+/** The command line that joins a block's own network namespace, as --explain shows it. */
+const netPrefix = (sandbox: SandboxInfo): string[] =>
+  sandbox.network ? [sandbox.network.nsenter, '--target=<the namespace holder of the block>', '--user', '--net', '--preserve-credentials', '--'] : [];
+
 /** What a block with the network can do with Unix sockets (the host's abstract ones share its network namespace). */
 function unixSockets(sandbox: SandboxInfo): string {
   if (sandbox.kind !== 'bubblewrap') return 'Unix sockets outside the folders a block can read are refused by the profile';
   return sandbox.seccomp
-    ? "Unix sockets are refused (seccomp), so the host's abstract ones (X11, D-Bus) are out of reach; socketpair() works; the host's loopback services (127.0.0.1) ARE reachable"
+    ? "Unix sockets are refused (seccomp), so the host's abstract ones (X11, D-Bus) are out of reach; socketpair() works"
     : "NO seccomp filter could be loaded here: the host's abstract Unix sockets (X11, some D-Bus buses) are reachable";
 }
 

@@ -97,18 +97,26 @@ class CodeTool implements Tool {
           outputCap: this.options.outputCap,
         });
       let prefix = '';
+      // What the compile step received counts too (a build that fetches modules prints what it got).
+      let received: number | null = null;
+      const observe = (run: PtyRunResult) => {
+        if (run.networkBytesIn !== null) received = (received ?? 0) + run.networkBytesIn;
+      };
+      const net = (): Pick<ToolResult, 'networkBytesIn'> => (received === null ? {} : { networkBytesIn: received });
       if (plan.compile) {
         const compileLimit = this.options.compileTimeoutMs();
         const compiled = await exec(plan.compile, compileLimit, compileSpec);
+        observe(compiled);
         prefix = plainText(compiled.output);
         if (statusOf(compiled) !== 'ok') {
           const feedback = compiled.cancelled ? undefined : failureFeedback('compile', compiled, compileLimit);
-          return done({ status: statusOf(compiled), exitCode: compiled.exitCode, output: prefix, savedTo, ...(feedback ? { feedback } : {}) });
+          return done({ status: statusOf(compiled), exitCode: compiled.exitCode, output: prefix, savedTo, ...net(), ...(feedback ? { feedback } : {}) });
         }
       }
       const ran = await exec(plan.run, ctx.timeoutMs, runSpec);
+      observe(ran);
       const feedback = ran.cancelled ? undefined : failureFeedback('run', ran, ctx.timeoutMs);
-      return done({ status: statusOf(ran), exitCode: ran.exitCode, output: prefix + plainText(ran.output), savedTo, ...(feedback ? { feedback } : {}) });
+      return done({ status: statusOf(ran), exitCode: ran.exitCode, output: prefix + plainText(ran.output), savedTo, ...net(), ...(feedback ? { feedback } : {}) });
     } catch (error) {
       const data = toErrorData(error);
       this.options.logger?.warn('code block failed to run', { tag: this.tag, code: data.code, message: data.message });

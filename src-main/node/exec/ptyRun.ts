@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { spawn, type IPty } from 'node-pty';
 import { blockEnv } from './blockEnv.js';
+import { openBlockNetwork, type BlockNetwork } from './blockNetwork.js';
 import { OutputCap } from './outputCap.js';
 import { memoryBytes } from './memoryCgroup.js';
 import { blockCgroups } from './pidsCgroup.js';
@@ -43,6 +44,8 @@ export interface PtyRunResult {
   output: string;
   truncated: boolean;
   durationMs: number;
+  /** Bytes the block's own network namespace received from outside; null where not observed (no network, or none of its own). */
+  networkBytesIn: number | null;
 }
 
 /** The block's environment for this sandbox and spec (see blockEnv.ts). */
@@ -131,18 +134,25 @@ export async function runInPty(options: PtyRunOptions): Promise<PtyRunResult> {
     output: '',
     truncated: false,
     durationMs: performance.now() - started,
+    networkBytesIn: null,
   });
   if (options.signal.aborted) return notStarted();
   checkSpawnHelper(); // macOS: node-pty's helper must be executable (once per process)
-  const wrapped = sandboxCommand(options.sandbox, spec, options.file, options.args);
+  // A networked block gets a network namespace of its own, without the host's loopback (blockNetwork.ts).
+  const net: BlockNetwork | null = sandboxed && spec.network && options.sandbox.network ? await openBlockNetwork(options.sandbox.network) : null;
+  const wrapped = sandboxCommand(options.sandbox, spec, options.file, options.args, net?.prefix);
   const limits = spec.limits ?? DEFAULT_LIMITS;
   const cgroups = await blockCgroups({ pids: options.sandbox.pidsCgroup, memory: options.sandbox.memoryCgroup }, treeMarker, {
     processes: limits.processes,
     memoryBytes: memoryBytes(limits.memoryMiB),
+  }).catch((error: unknown) => {
+    net?.close();
+    throw error;
   });
   const cgroup = cgroups.length > 0 ? { procs: cgroups.map((c) => c.procs).join(' '), dispose: () => Promise.all(cgroups.map((c) => c.dispose())) } : null;
   // A Stop while the cgroup was made: the abort listener below would never hear it.
   if (options.signal.aborted) {
+    net?.close();
     await cgroup?.dispose();
     return notStarted();
   }
@@ -155,6 +165,7 @@ export async function runInPty(options: PtyRunOptions): Promise<PtyRunResult> {
   try {
     pty = spawn(command.file, command.args, { name: 'xterm-256color', cols: 120, rows: 32, cwd: options.cwd, env: envFor(options, treeMarker) });
   } catch (error) {
+    net?.close();
     await cgroup?.dispose();
     throw new Error(`Could not start ${command.file}: ${(error as Error).message}`, { cause: error });
   }
@@ -204,6 +215,9 @@ export async function runInPty(options: PtyRunOptions): Promise<PtyRunResult> {
   dataListener.dispose();
   // Background children (`cmd &`, nohup, setsid) must not outlive the block.
   await killTree(pty.pid, sandboxed ? null : treeMarker);
+  // The namespace's holder is still in it: what the block received from outside can be read now.
+  const networkBytesIn = net ? await net.receivedBytes() : null;
+  net?.close();
   // The kernel may take a moment to empty the cgroup; its removal need not delay the result.
   if (cgroup) void cgroup.dispose();
 
@@ -216,6 +230,7 @@ export async function runInPty(options: PtyRunOptions): Promise<PtyRunResult> {
     output: withoutMarker(cap.text(), marker),
     truncated: cap.truncated,
     durationMs: performance.now() - started,
+    networkBytesIn,
   };
 }
 

@@ -1,6 +1,7 @@
 // The OS sandbox around each block: bubblewrap on Linux, a generated sandbox-exec profile on macOS,
 // otherwise none (and blocks run only once the user accepted a warning). See docs/sandbox.md.
 import { execFile } from 'node:child_process';
+import { findNetworkTools, networkNamespaceWorks, type NetworkTools } from './blockNetwork.js';
 import { readHostLayout, type HostLayout } from './hostLayout.js';
 import { detectMemoryCgroup } from './memoryCgroup.js';
 import { detectPidsCgroup } from './pidsCgroup.js';
@@ -34,6 +35,8 @@ export interface SandboxInfo {
   memoryCgroup?: string | null;
   /** bwrap: the seccomp program's path (Unix sockets, keyrings, io_uring, set-ID modes: seccomp.ts); null where it cannot load. */
   seccomp?: string | null;
+  /** bwrap: unshare, nsenter and slirp4netns, with which a networked block gets its own network namespace (blockNetwork.ts); null: it shares the host's. */
+  network?: NetworkTools | null;
 }
 
 const NONE = (warning: string, layout?: HostLayout): SandboxInfo => ({ available: false, kind: 'none', warning, executable: null, ...(layout ? { layout } : {}) });
@@ -57,12 +60,13 @@ function privilegeArgs(layout: HostLayout | undefined, disableUserns: boolean): 
 /** Finds a working sandbox; bwrap is tried for real with the full privilege set, since user namespaces may be disabled. */
 export async function detectSandbox(): Promise<SandboxInfo> {
   if (process.platform === 'linux') {
-    const [bwrap, prlimit, layout, pidsCgroup, memoryCgroup] = await Promise.all([
+    const [bwrap, prlimit, layout, pidsCgroup, memoryCgroup, networkTools] = await Promise.all([
       findExecutable('bwrap'),
       findExecutable('prlimit'),
       readHostLayout(),
       detectPidsCgroup(),
       detectMemoryCgroup(),
+      findNetworkTools(),
     ]);
     if (!bwrap) return NONE("bubblewrap (bwrap) is not installed: code blocks would run without a sandbox, with your user's full rights.", layout);
     const help = await run(bwrap, ['--help']);
@@ -78,7 +82,8 @@ export async function detectSandbox(): Promise<SandboxInfo> {
     const filter = blockFilterPath();
     const filtered = filter ? withFilter(filter, { file: bwrap, args: ['--seccomp', String(FILTER_FD), ...probe] }) : null;
     const seccomp = filtered && (await run(filtered.file, filtered.args)).ok ? filter : null;
-    return { available: true, kind: 'bubblewrap', warning: null, executable: bwrap, layout, disableUserns, tmpfsSize, prlimit, pidsCgroup, memoryCgroup, seccomp };
+    const network = networkTools && (await networkNamespaceWorks(networkTools)) ? networkTools : null;
+    return { available: true, kind: 'bubblewrap', warning: null, executable: bwrap, layout, disableUserns, tmpfsSize, prlimit, pidsCgroup, memoryCgroup, seccomp, network };
   }
   if (process.platform === 'darwin') {
     const sandboxExec = await findExecutable('sandbox-exec');
@@ -119,11 +124,14 @@ const FALLBACK_LAYOUT: HostLayout = { home: '/nonexistent', uid: -1, topLevel: {
  * namespaces, a new session (no typing into the app's terminal), death with its parent, the
  * allow-listed mounts, a read-only root, and no network when the setting says so.
  */
-export function bwrapArgs(spec: SandboxSpec, info: Pick<SandboxInfo, 'layout' | 'disableUserns' | 'tmpfsSize'> = {}, probe: Probe = probeHost): string[] {
+export function bwrapArgs(spec: SandboxSpec, info: Pick<SandboxInfo, 'layout' | 'disableUserns' | 'tmpfsSize' | 'network'> = {}, probe: Probe = probeHost): string[] {
   const layout = info.layout ?? FALLBACK_LAYOUT;
   const args = privilegeArgs(info.layout, info.disableUserns ?? false);
   if (!spec.network) args.push('--unshare-net');
   for (const m of policyMounts(layout, spec, probe)) args.push(...mountArgs(m, info.tmpfsSize ?? true));
+  // In its own network namespace (ptyRun joins it), a resolver on the host's loopback is out of reach: slirp4netns's forwarder instead.
+  const resolv = spec.network ? info.network?.resolvConf : null;
+  if (resolv) args.push('--ro-bind', resolv, layout.resolvConf ?? '/etc/resolv.conf');
   // The sandbox's own root (a tmpfs holding the mount points) is read-only too.
   args.push('--remount-ro', '/', '--chdir', spec.workspace);
   return args;
@@ -149,20 +157,29 @@ function withFilter(filter: string, command: { file: string; args: string[] }): 
 /**
  * The command that runs `file args` inside the sandbox (only the limits without one). `filter`: the
  * seccomp program's file, which the caller must open as fd 3 for bwrap (ptyRun's hold shell does).
+ * `netPrefix`: a networked block's own network namespace (blockNetwork.ts), joined before bwrap.
  */
-export function sandboxCommand(info: SandboxInfo, spec: SandboxSpec, file: string, args: string[]): { file: string; args: string[]; filter: string | null } {
+export function sandboxCommand(
+  info: SandboxInfo,
+  spec: SandboxSpec,
+  file: string,
+  args: string[],
+  netPrefix: string[] = [],
+): { file: string; args: string[]; filter: string | null } {
   const limited = info.prlimit ? [info.prlimit, ...limitArgs(spec), file, ...args] : [file, ...args];
   if (info.kind === 'bubblewrap' && info.executable) {
     // Every block, with the network or without: see seccomp.ts for what the filter refuses.
     const filter = info.seccomp ?? null;
-    return { file: info.executable, args: [...(filter ? ['--seccomp', String(FILTER_FD)] : []), ...bwrapArgs(spec, info), '--', ...limited], filter };
+    const bwrap = [info.executable, ...(filter ? ['--seccomp', String(FILTER_FD)] : []), ...bwrapArgs(spec, info), '--', ...limited];
+    const line = spec.network ? [...netPrefix, ...bwrap] : bwrap;
+    return { file: line[0]!, args: line.slice(1), filter };
   }
   if (info.kind === 'sandbox-exec' && info.executable) return { file: info.executable, args: ['-p', macProfile(spec, info.layout), file, ...args], filter: null };
   return { file: limited[0]!, args: limited.slice(1), filter: null };
 }
 
 /** The same as one self-contained command line (a shell opens the filter): what `--explain` shows. */
-export function wrapCommand(info: SandboxInfo, spec: SandboxSpec, file: string, args: string[]): { file: string; args: string[] } {
-  const command = sandboxCommand(info, spec, file, args);
+export function wrapCommand(info: SandboxInfo, spec: SandboxSpec, file: string, args: string[], netPrefix: string[] = []): { file: string; args: string[] } {
+  const command = sandboxCommand(info, spec, file, args, netPrefix);
   return command.filter ? withFilter(command.filter, command) : { file: command.file, args: command.args };
 }

@@ -1,9 +1,10 @@
 // file_finder's ranged reads and in-file search, for files larger than one read: `lines=`,
 // `pages=` (PDF) or `chars=` pick a part, `action=grep` with `text=` finds the lines that hold a
 // phrase. Results name their range so the model can cite it and ask for the next one.
-import { open, readFile, stat } from 'node:fs/promises';
+import { AppError } from '../../common/errors.js';
 import type { ToolResult } from '../../core/ports.js';
 import { resolveInWorkspace } from '../workspace/guard.js';
+import { readRegular } from '../workspace/safeRead.js';
 import { markCovering, untrustedSource } from '../workspace/untrusted.js';
 
 export type RangeKind = 'lines' | 'pages' | 'chars';
@@ -33,20 +34,12 @@ export function rangeOf(params: Record<string, string>): RangeRequest | null {
   return { kind, from, to };
 }
 
-async function isPdf(file: string): Promise<boolean> {
-  const handle = await open(file, 'r');
-  try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(5), 0, 5, 0);
-    return buffer.subarray(0, bytesRead).toString('latin1') === '%PDF-';
-  } finally {
-    await handle.close();
-  }
-}
+const isPdf = (data: Buffer): boolean => data.subarray(0, 5).toString('latin1') === '%PDF-';
 
-async function pdfPages(file: string): Promise<{ count: number; page: (i: number) => string }> {
+async function pdfPages(data: Buffer): Promise<{ count: number; page: (i: number) => string }> {
   // Loaded only when a PDF is read (WASM init is ~300 ms).
   const mupdf = await import('mupdf');
-  const doc = mupdf.Document.openDocument(await readFile(file), 'application/pdf');
+  const doc = mupdf.Document.openDocument(data, 'application/pdf');
   return { count: doc.countPages(), page: (i) => doc.loadPage(i).toStructuredText('preserve-whitespace').asText() };
 }
 
@@ -63,11 +56,19 @@ function sliceText(text: string, range: RangeRequest, shown: string): string {
   return `${shown}, lines ${range.from}–${end} of ${lines.length}:\n${lines.slice(range.from - 1, end).join('\n')}`;
 }
 
-async function regularFile(workspace: string, relative: string): Promise<{ full: string } | Outcome> {
+/**
+ * The file's content, read through one descriptor: opened first (non-blocking, not following a link
+ * put there since it was resolved), then its type checked on the descriptor. A stat of the path
+ * before a blocking open let a named pipe swapped in between hang the open for good.
+ */
+async function regularFile(workspace: string, relative: string): Promise<{ full: string; data: Buffer } | Outcome> {
   const full = await resolveInWorkspace(workspace, relative);
-  const info = await stat(full);
-  if (!info.isFile()) return failed(`${relative} is not a regular file: ranges and search read files only.`);
-  return { full };
+  try {
+    return { full, data: (await readRegular(full, relative, Number.MAX_SAFE_INTEGER, 0, true)).data };
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'BAD_INPUT') return failed(`${relative} is not a regular file: ranges and search read files only.`);
+    throw error;
+  }
 }
 
 /** A part of a text or PDF file. */
@@ -75,8 +76,8 @@ export async function readRange(workspace: string, relative: string, range: Rang
   const file = await regularFile(workspace, relative);
   if ('status' in file) return file;
   const untrusted = markCovering(file.full, marks) ? { untrusted: untrustedSource(relative) } : {};
-  if (await isPdf(file.full)) {
-    const pdf = await pdfPages(file.full);
+  if (isPdf(file.data)) {
+    const pdf = await pdfPages(file.data);
     if (range.kind === 'pages') {
       const end = Math.min(pdf.count, range.to ?? pdf.count);
       if (range.from > pdf.count) return failed(`${relative} has only ${pdf.count} pages.`);
@@ -88,7 +89,7 @@ export async function readRange(workspace: string, relative: string, range: Rang
     return { status: 'ok', exitCode: null, output: clip(sliceText(all, range, relative), maxChars), ...untrusted };
   }
   if (range.kind === 'pages') return failed(`${relative} is not a PDF: use lines= or chars= for text files.`);
-  const text = await readFile(file.full, 'utf8');
+  const text = file.data.toString('utf8');
   if (text.includes('\u0000')) return failed(`${relative} is a binary file; file_finder reads only text and PDF files.`);
   return { status: 'ok', exitCode: null, output: clip(sliceText(text, range, relative), maxChars), ...untrusted };
 }
@@ -109,11 +110,11 @@ export async function grepFile(workspace: string, relative: string, needle: stri
       if (hits.length < MAX_GREP_MATCHES) hits.push(`${label(i + 1)}: ${line.length > 300 ? `${line.slice(0, 300)}…` : line}`);
     });
   };
-  if (await isPdf(file.full)) {
-    const pdf = await pdfPages(file.full);
+  if (isPdf(file.data)) {
+    const pdf = await pdfPages(file.data);
     for (let p = 1; p <= pdf.count; p++) scan(pdf.page(p - 1), (l) => `page ${p} line ${l}`);
   } else {
-    const text = await readFile(file.full, 'utf8');
+    const text = file.data.toString('utf8');
     if (text.includes('\u0000')) return failed(`${relative} is a binary file; file_finder searches only text and PDF files.`);
     scan(text, (l) => `line ${l}`);
   }

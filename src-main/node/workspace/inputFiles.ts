@@ -1,11 +1,12 @@
 // Texts too large for the model's context, kept as files under <workspace>/.agentic/inputs/ so the
 // user sees them in the workspace panel and the agents read them by ranges with file_finder.
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { InputFiles } from '../../core/largeInput/inputFiles.js';
 import { pageMark } from '../../core/largeInput/pieces.js';
 import { resolveInWorkspace } from './guard.js';
+import { readRegular } from './safeRead.js';
 
 export const INPUTS_DIR = '.agentic/inputs';
 /** Larger files are not read whole into memory for a digest. */
@@ -15,23 +16,17 @@ function stamp(): string {
   return new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
 }
 
-async function kindOf(file: string): Promise<'text' | 'pdf' | 'binary'> {
-  const handle = await open(file, 'r');
-  try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(4096), 0, 4096, 0);
-    const head = buffer.subarray(0, bytesRead);
-    if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
-    return head.includes(0) ? 'binary' : 'text';
-  } finally {
-    await handle.close();
-  }
+function kindOf(data: Buffer): 'text' | 'pdf' | 'binary' {
+  const head = data.subarray(0, 4096);
+  if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
+  return head.includes(0) ? 'binary' : 'text';
 }
 
 /** A PDF's text, each page after its page mark, so that a digest's parts are cited by page. */
-async function pdfText(file: string): Promise<string> {
+async function pdfText(data: Buffer): Promise<string> {
   // Loaded only when a PDF is read (the WASM module takes ~300 ms to start).
   const mupdf = await import('mupdf');
-  const doc = mupdf.Document.openDocument(await readFile(file), 'application/pdf');
+  const doc = mupdf.Document.openDocument(data, 'application/pdf');
   const pages: string[] = [];
   for (let i = 0; i < doc.countPages(); i++) {
     pages.push(`${pageMark(i + 1)}\n${doc.loadPage(i).toStructuredText('preserve-whitespace').asText().trimEnd()}`);
@@ -54,11 +49,12 @@ export function createInputFiles(): InputFiles {
     async readText(workspace, relative) {
       try {
         const full = await resolveInWorkspace(workspace, relative);
-        const info = await stat(full);
-        if (!info.isFile() || info.size > MAX_READ_BYTES) return null;
-        const kind = await kindOf(full);
+        // One descriptor, opened before its type is checked (safeRead.ts): no named pipe swapped in after a check can block the read.
+        const { data, size } = await readRegular(full, relative, MAX_READ_BYTES, 0, true);
+        if (size > MAX_READ_BYTES) return null;
+        const kind = kindOf(data);
         if (kind === 'binary') return null;
-        return kind === 'pdf' ? await pdfText(full) : await readFile(full, 'utf8');
+        return kind === 'pdf' ? await pdfText(data) : data.toString('utf8');
       } catch {
         return null;
       }

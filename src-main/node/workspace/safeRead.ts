@@ -19,9 +19,17 @@ export function notAFile(info: Stats): string | null {
 
 export const notAFileMessage = (shown: string, what: string): string => `${shown} is ${what}, not a file: it is not opened.`;
 
-/** Up to `maxBytes` of the regular file `file` from `position`, and its size; anything else is refused with a clear error. */
-export async function readRegular(file: string, shown: string, maxBytes: number, position = 0): Promise<{ data: Buffer; size: number }> {
-  const handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+/**
+ * Up to `maxBytes` of the regular file `file` from `position`, and its size; anything else is refused
+ * with a clear error. Opened first (non-blocking), then checked on the descriptor: a type checked
+ * on the path and an open after it would race with a named pipe swapped in between. `noFollow`: a
+ * path resolved already (resolveInWorkspace) must not become a link between that and the open.
+ */
+export async function readRegular(file: string, shown: string, maxBytes: number, position = 0, noFollow = false): Promise<{ data: Buffer; size: number }> {
+  const handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (noFollow ? (constants.O_NOFOLLOW ?? 0) : 0)).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ELOOP') throw new AppError('BAD_INPUT', `${shown} became a symbolic link while it was read: it is not opened.`);
+    throw error;
+  });
   try {
     const info = await handle.stat();
     const what = info.isFile() ? null : (notAFile(info) ?? 'a folder');

@@ -9,8 +9,10 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { NETWORK_SOURCE, readsNetwork } from '../../core/approval/networkReads.js';
+import type { UntrustedFile } from '../../common/settings.js';
 import type { Block, Tool, ToolContext, ToolResult } from '../../core/ports.js';
 import { toolPolicy } from '../../core/tools/registry.js';
+import { markedFileUnder } from './markedInTree.js';
 
 const within = (root: string, candidate: string) => candidate === root || candidate.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
 
@@ -36,20 +38,32 @@ export async function relativeMarks(workspace: string, marks: readonly string[])
 }
 
 /**
- * The tool with its results marked untrusted when its workspace holds a marked file (code blocks:
- * what they read cannot be known), or when it ran with the network and its code reads from it
- * (core/approval/networkReads.ts). Results that already name a source keep it.
+ * Whether a networked block's output may hold data from the network: observed where the block had a
+ * network namespace of its own (any byte its interface received: an answer, a DNS reply), judged
+ * from its code where it shared the host's (core/approval/networkReads.ts).
  */
-function taintingReadsOf(tool: Tool, marks: () => readonly string[], network: () => boolean = () => false): Tool {
+const fromNetwork = (result: ToolResult, code: string): boolean => (result.networkBytesIn !== undefined ? result.networkBytesIn > 0 : readsNetwork(code));
+
+/**
+ * The tool with its results marked untrusted when its workspace holds a marked file (code blocks:
+ * what they read cannot be known): by path, or by identity (a hard link, a copy or a link to a
+ * marked file under another name, there before or after the block: markedInTree.ts); or when it ran
+ * with the network and read from it. Results that already name a source keep it.
+ */
+export function taintingReadsOf(tool: Tool, marks: () => readonly string[], network: () => boolean = () => false, files: () => readonly UntrustedFile[] = () => []): Tool {
   const run = async (block: Block, ctx: ToolContext): Promise<ToolResult> => {
     // Read before the block runs: the setting it ran with decides.
     const online = network();
+    const root = await realpath(ctx.workspace).catch(() => ctx.workspace);
+    // A marked file's other name that the block may read and then delete is there before it runs.
+    const before = await markedFileUnder(root, files());
     const result = await tool.run(block, ctx);
     if (result.untrusted) return result;
     const found = await marksInWorkspace(ctx.workspace, marks());
-    if (found.length === 0) return online && readsNetwork(block.code) ? { ...result, untrusted: NETWORK_SOURCE } : result;
-    const root = await realpath(ctx.workspace).catch(() => ctx.workspace);
-    return { ...result, untrusted: untrustedSource(path.relative(root, found[0]!) || path.basename(found[0]!)) };
+    if (found.length > 0) return { ...result, untrusted: untrustedSource(path.relative(root, found[0]!) || path.basename(found[0]!)) };
+    const same = before ?? (await markedFileUnder(root, files()));
+    if (same !== null) return { ...result, untrusted: untrustedSource(`${same}, the same file as one you marked`) };
+    return online && fromNetwork(result, block.code) ? { ...result, untrusted: NETWORK_SOURCE } : result;
   };
   return Object.assign(Object.create(tool) as Tool, { run });
 }
@@ -60,11 +74,11 @@ function taintingReadsOf(tool: Tool, marks: () => readonly string[], network: ()
  * that reports its own untrusted reads (file_finder) or whose output is untrusted by its row (mcp)
  * is left as it is.
  */
-export function withUnseenReadsTaint(tools: readonly Tool[], marks: () => readonly string[], networkSetting: () => boolean): Tool[] {
+export function withUnseenReadsTaint(tools: readonly Tool[], marks: () => readonly string[], networkSetting: () => boolean, files: () => readonly UntrustedFile[]): Tool[] {
   return tools.map((tool) => {
     const policy = toolPolicy(tool.tag);
     if (policy?.effect !== 'runs-code') return tool;
     const network = policy.network === 'setting' ? networkSetting : () => policy.network === 'always';
-    return taintingReadsOf(tool, marks, network);
+    return taintingReadsOf(tool, marks, network, files);
   });
 }

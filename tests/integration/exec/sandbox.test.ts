@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { block, codeTools, context, tempWorkspace, toolFor } from './setup.js';
+import { outsideHost } from '../../helpers/outsideHost.js';
 
 let ws: { dir: string; dispose: () => Promise<void> };
 let outside: string;
@@ -21,7 +22,7 @@ beforeAll(async () => {
     socket.on('error', () => {});
     socket.end('hello from the host\n');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, outsideHost(), resolve));
   port = (server.address() as { port: number }).port;
 });
 afterAll(async () => {
@@ -61,8 +62,8 @@ describe('bubblewrap sandbox', () => {
     expect(result.output).toContain('host-hidden');
   });
 
-  it('reaches a 127.0.0.1 server with network on, and cannot with network off', async () => {
-    const probe = `import socket\ns = socket.create_connection(("127.0.0.1", ${port}), timeout=3)\nprint(s.recv(100).decode().strip())`;
+  it("reaches a server on this machine's address with network on, and cannot with network off", async () => {
+    const probe = `import socket\ns = socket.create_connection(("${outsideHost()}", ${port}), timeout=3)\nprint(s.recv(100).decode().strip())`;
     const on = await (await toolFor('python', { network: true })).run(block('python', probe), context(ws.dir));
     expect(on).toMatchObject({ status: 'ok', output: 'hello from the host\n' });
     const off = await (await toolFor('python', { network: false })).run(block('python', probe), context(ws.dir));
@@ -83,7 +84,7 @@ describe('settings read at each block', () => {
     let network = true;
     const { tools } = await codeTools({ network: () => network });
     const python = tools.find((t) => t.tag === 'python')!;
-    const probe = `import socket\nsocket.create_connection(("127.0.0.1", ${port}), timeout=3).close()\nprint("connected")`;
+    const probe = `import socket\nsocket.create_connection(("${outsideHost()}", ${port}), timeout=3).close()\nprint("connected")`;
     expect((await python.run(block('python', probe), context(ws.dir))).status).toBe('ok');
     network = false;
     expect((await python.run(block('python', probe), context(ws.dir))).status).toBe('failed');
