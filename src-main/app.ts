@@ -38,6 +38,9 @@ import { indexSearch } from './node/mcpServer/indexSearch.js';
 import { createSchedules } from './node/schedule/wiring.js';
 import type { Notice } from './node/schedule/runClaim.js';
 import { proposeSchedule } from './core/schedule/fromChat.js';
+import { enginesDir, registerDownloadedEngines } from './node/llm/engines/resolve.js';
+import { EngineDownloads } from './node/llm/engines/service.js';
+import { createEngineHandlers } from './node/handlers/engines.js';
 
 export type HostKind = 'electron' | 'web' | 'cli';
 
@@ -124,6 +127,9 @@ export async function createApp(config: AppConfig): Promise<App> {
     embeddedBrowser: config.embeddedBrowser,
     knowledgeDownload: config.host === 'electron',
   });
+  // GPU engines downloaded on demand (issue 27): node-llama-cpp finds them through a loader hook.
+  registerDownloadedEngines(enginesDir(paths.modelsDir));
+  const engineDownloads = EngineDownloads.forApp(enginesDir(paths.modelsDir), root, logger);
   const checkpoints = await createCheckpointService({ dataDir, settings, logger, emit: bus.emit });
   const schedules = createSchedules({ dataDir, appRoot: root, logger, emit: bus.emit, runDueJobs: config.runSchedules ?? config.host !== 'cli', notify: config.notify });
   const agents = createAgentRegistry({ prompts, adapters, settings, os: `${platform()} ${release()}` });
@@ -186,6 +192,7 @@ export async function createApp(config: AppConfig): Promise<App> {
     ...createKnowledgeHandlers(adapters.knowledge, workspace),
     ...localApi.handlers(),
     ...schedules.handlers,
+    ...createEngineHandlers(engineDownloads),
   };
 
   // The desktop and web hosts open it when the user turned it on; CLI commands never do (agentic serve opens its own).

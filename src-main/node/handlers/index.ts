@@ -44,6 +44,7 @@ type NodeCommands = Exclude<
   | `memory.${string}`
   | LocalApiCommandName
   | `schedule.${string}`
+  | `engines.${string}`
 >;
 
 export function createNodeHandlers(deps: {

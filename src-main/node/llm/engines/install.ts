@@ -145,14 +145,20 @@ export async function removeEngine(root: string, kind: DownloadableEngine, packa
   // The pointer goes first: from then on nothing resolves to the folder, even if removing it fails.
   await rm(pointerFile(root, kind), { force: true });
   if (current) await rm(join(root, current.folder), { recursive: true, force: true });
-  let partial = false;
+  const partial = await removePartial(root, packages);
+  return current !== null || partial;
+}
+
+/** Deletes downloaded tarballs and partial downloads of `packages`; returns whether there were any. */
+export async function removePartial(root: string, packages: EnginePackage[]): Promise<boolean> {
+  let found = false;
   for (const pkg of packages) {
     for (const file of [tarballFile(root, pkg), `${tarballFile(root, pkg)}.part`]) {
-      if (existsSync(file)) partial = true;
+      if (existsSync(file)) found = true;
       await rm(file, { force: true });
     }
   }
-  return current !== null || partial;
+  return found;
 }
 
 /** Bytes already downloaded of `packages` (a paused download), for the UI's progress. */

@@ -52,7 +52,12 @@ export const enginesDir = (modelsDir: string) => join(modelsDir, '..', 'engines'
  */
 export function registerDownloadedEngines(root: string): boolean {
   if (registeredRoot !== null) return registeredRoot === root;
-  register(`data:text/javascript,${encodeURIComponent(HOOK)}`, { data: { root, kinds: DOWNLOADABLE } });
+  try {
+    register(`data:text/javascript,${encodeURIComponent(HOOK)}`, { data: { root, kinds: DOWNLOADABLE } });
+  } catch {
+    // A runtime without loader hooks: the downloaded build is not used (the doctor lists CUDA as not installed).
+    return false;
+  }
   registeredRoot = root;
   return true;
 }
