@@ -14,6 +14,7 @@ const healthy: DoctorFacts = {
   router: { available: true, message: null },
   provider: { kind: 'llama', model: 'qwen3-4b-q4' },
   speeds: [{ model: '/m/qwen3-4b.gguf', generation: 25, promptReading: 300, engine: 'cpu', samples: 2 }],
+  placements: [],
 };
 const nvidiaOld = { name: 'NVIDIA GeForce GTX 1080', vendor: 'nvidia', driver: '470.223.02', vramBytes: 8 * 2 ** 30, freeVramBytes: 7 * 2 ** 30 };
 
