@@ -75,7 +75,8 @@ export interface FixtureRegistry {
   close: () => Promise<void>;
 }
 
-export async function fixtureRegistry(files: Record<string, Buffer>): Promise<FixtureRegistry> {
+/** `pace`: bytes per 50 ms for a download slow enough that a person (or a test) can pause it. */
+export async function fixtureRegistry(files: Record<string, Buffer>, pace?: number): Promise<FixtureRegistry> {
   const requests: FixtureRegistry['requests'] = [];
   let drop: number | null = null;
   const server: Server = createServer((req, res) => {
@@ -97,7 +98,16 @@ export async function fixtureRegistry(files: Record<string, Buffer>): Promise<Fi
       res.write(slice.subarray(0, cut), () => res.destroy());
       return;
     }
-    res.end(slice);
+    if (!pace) return void res.end(slice);
+    let at = 0;
+    const next = () => {
+      if (res.destroyed) return;
+      if (at >= slice.length) return void res.end();
+      res.write(slice.subarray(at, at + pace));
+      at += pace;
+      setTimeout(next, 50);
+    };
+    next();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
