@@ -30,6 +30,20 @@ describe('diagnose', () => {
     ]);
     expect(problems[0]!.fix).toContain('Update the GPU driver');
   });
+  it('offers the CUDA download on an NVIDIA GPU whose driver is recent enough, and not once it is installed', () => {
+    const rtx = { ...nvidiaOld, name: 'NVIDIA GeForce RTX 4090', driver: '550.54.14' };
+    const vulkan = diagnose({ ...healthy, gpus: [rtx], llama: { ...healthy.llama, inUse: 'vulkan', reason: 'the CUDA build is not installed' } });
+    expect(vulkan).toEqual([
+      {
+        severity: 'info',
+        what: "NVIDIA GeForce RTX 4090 can run the model with llama.cpp's CUDA build, which is not installed.",
+        fix: 'Download it in Settings → About this computer, or run `agentic engines get cuda`.',
+      },
+    ]);
+    expect(diagnose({ ...healthy, gpus: [rtx], llama: { ...healthy.llama, installed: ['cpu', 'vulkan', 'cuda'], inUse: 'cuda' } })).toEqual([]);
+    // An old driver cannot run CUDA 12: no offer (the driver update is what the doctor asks for).
+    expect(diagnose({ ...healthy, gpus: [nvidiaOld], llama: { ...healthy.llama, inUse: 'vulkan' } }).some((p) => p.what.includes('CUDA'))).toBe(false);
+  });
   it('reports a missing sandbox, interpreter, router, whisper and a slow model, each with a fix', () => {
     const problems = diagnose({
       ...healthy,
