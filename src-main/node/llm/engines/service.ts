@@ -5,7 +5,7 @@ import type { EngineDownloadStatus } from '../../../common/engines.js';
 import { toErrorData } from '../../../common/errors.js';
 import type { Logger } from '../../../core/ports.js';
 import { installEngine, installedEngine, pausedDownload, removeEngine, removePartial, type DownloadableEngine } from './install.js';
-import { enginePlatform, loadEnginesManifest, type EnginePackage } from './manifest.js';
+import { enginePlatform, loadEnginesManifest, type EnginePackage, type EnginesManifest } from './manifest.js';
 
 interface Running {
   controller: AbortController;
@@ -24,7 +24,9 @@ export class EngineDownloads {
 
   /** The packages of `kind` for this platform from the app's manifest. */
   static forApp(root: string, appRoot: string, logger: Logger): EngineDownloads {
-    return new EngineDownloads(root, (kind) => loadEnginesManifest(appRoot).engines[kind][enginePlatform() ?? ''] ?? [], logger);
+    // Read once: the UI polls status while a download runs, and a checkout's fallback asks npm.
+    let manifest: EnginesManifest | null = null;
+    return new EngineDownloads(root, (kind) => (manifest ??= loadEnginesManifest(appRoot)).engines[kind][enginePlatform() ?? ''] ?? [], logger);
   }
 
   private packages(kind: DownloadableEngine): EnginePackage[] {

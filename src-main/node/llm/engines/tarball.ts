@@ -30,16 +30,16 @@ function octal(header: Buffer, start: number, length: number): number {
   return Number.parseInt(field(header, start, length).trim() || '0', 8);
 }
 
-/** `len key=value\n` records; only `path` matters here. */
+/** `len key=value\n` records (len counts bytes); only `path` matters here. */
 function paxPath(data: Buffer): string | null {
-  let rest = data.toString('utf8');
-  while (rest.length > 0) {
-    const space = rest.indexOf(' ');
-    const length = Number.parseInt(rest.slice(0, space), 10);
-    if (!(length > 0)) break;
-    const record = rest.slice(space + 1, length - 1);
+  let at = 0;
+  while (at < data.length) {
+    const space = data.indexOf(0x20, at);
+    const length = Number.parseInt(data.subarray(at, space).toString('ascii'), 10);
+    if (space === -1 || !(length > 0)) break;
+    const record = data.subarray(space + 1, at + length - 1).toString('utf8');
     if (record.startsWith('path=')) return record.slice(5);
-    rest = rest.slice(length);
+    at += length;
   }
   return null;
 }
