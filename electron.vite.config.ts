@@ -7,7 +7,8 @@ const root = import.meta.dirname;
 export default defineConfig({
   main: {
     plugins: [externalizeDepsPlugin()],
-    build: { outDir: 'out/main', rollupOptions: { input: { main: resolve(root, 'src-main/main.ts') } } },
+    // headless: what a packaged app's OS job runs (hosts/cli/headless.ts), an entry of its own so it loads without main.js.
+    build: { outDir: 'out/main', rollupOptions: { input: { main: resolve(root, 'src-main/main.ts'), headless: resolve(root, 'src-main/hosts/cli/headless.ts') } } },
   },
   preload: {
     // Sandboxed preloads cannot load ES modules: bundle it as CommonJS.

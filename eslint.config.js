@@ -1,5 +1,5 @@
 // Layer rules: folders are layers, and imports may only point down the stack
-// common <- core <- node <- electron/hosts <- app.ts. Renderer and preload see only common.
+// common <- core <- node <- electron/hosts <- app/. Renderer and preload see only common.
 import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'http', 'net', 'url', 'util', 'events', 'stream'];

@@ -4,7 +4,7 @@
 import { app, BrowserWindow, dialog, Menu, safeStorage, shell } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApp, type App } from './app.js';
+import { createApp, type App } from './app/index.js';
 import { appPaths, DESKTOP_DATA_FOLDER } from './app/paths.js';
 import { createEmbeddedBrowser, type EmbeddedBrowser } from './electron/browserView.js';
 import { DropGrants } from './electron/drop.js';
@@ -17,6 +17,7 @@ import { safeStorageCipher } from './electron/secretsCipher.js';
 import { createMainWindow } from './electron/window.js';
 import { registerVoiceHotkey } from './electron/globalShortcut.js';
 import { createLogger, rotatingFileSink, teeSinks } from './node/logger.js';
+import { HEADLESS_FLAG } from './node/schedule/os/jobSpec.js';
 
 const outDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Test hooks (tests/electron): a throw-away user-data folder and a replay file. A packaged build
@@ -98,7 +99,21 @@ async function start(): Promise<void> {
   });
 }
 
-if (!app.requestSingleInstanceLock()) {
+const headless = process.argv.indexOf(HEADLESS_FLAG);
+if (headless >= 0) {
+  // An OS job started the packaged app to run a schedule (node/schedule/os/jobSpec.ts): no window,
+  // no single-instance lock (the open app steps aside through the run's claim), then exit.
+  app.dock?.hide();
+  import('./hosts/cli/headless.js')
+    .then((m) => m.runHeadless(process.argv.slice(headless + 1)))
+    .then(
+      (code) => app.exit(code),
+      (error: unknown) => {
+        logger.error('headless run failed to start', { error: String(error) });
+        app.exit(1);
+      },
+    );
+} else if (!app.requestSingleInstanceLock()) {
   // Another instance owns this user-data folder: it focuses its window (second-instance), we leave.
   app.quit();
 } else {

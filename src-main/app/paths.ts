@@ -70,7 +70,8 @@ export function appPaths(input: AppPathsInput): AppPaths {
     throw new Error('appPaths: a packaged Electron app must pass appPath and resourcesPath.');
   }
   const appRoot = resolve((electron && input.appPath) || findAppRoot());
-  const resources = electron && input.packaged ? resolve(input.resourcesPath!) : join(appRoot, 'resources');
+  // A packaged app's headless run (hosts/cli/headless.ts) finds its code in app.asar: the resources are beside it.
+  const resources = electron && input.packaged ? resolve(input.resourcesPath!) : appRoot.endsWith('.asar') ? dirname(appRoot) : join(appRoot, 'resources');
   return {
     appRoot,
     prompts: join(appRoot, 'prompts'),

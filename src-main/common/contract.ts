@@ -12,6 +12,7 @@ import { knowledgeCommands } from './knowledge.js';
 import { localApiCommands } from './localApi.js';
 import { ChangeViewSchema, CheckpointSummarySchema, FileDiffSchema, RestoreResultSchema } from './checkpoints.js';
 import { MAX_REQUEST_CHARS } from './limits.js';
+import { PriorHistorySchema } from './priorHistory.js';
 import { TurnExtrasSchema } from './turnView.js';
 import { memoryCommands } from './memory.js';
 import { scheduleCommands } from './schedules.js';
@@ -126,7 +127,8 @@ export type SandboxPolicy = z.infer<typeof SandboxPolicySchema>;
 
 export const commands = {
   'app.info': cmd(Empty, AppInfoSchema),
-  'session.create': cmd(z.object({ title: z.string().max(200).optional() }), SessionSchema),
+  /** `history`: earlier messages the session starts with (a local API client's conversation; priorHistory.ts). */
+  'session.create': cmd(z.object({ title: z.string().max(200).optional(), history: PriorHistorySchema.optional() }), SessionSchema),
   'session.list': cmd(Empty, z.array(SessionSchema)),
   /** Sessions whose title, requests or answers hold the words (SQLite FTS5), newest first. */
   'session.search': cmd(z.object({ query: z.string().max(200) }), z.array(SessionSchema)),

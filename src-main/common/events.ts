@@ -4,6 +4,7 @@ import { ScheduleWhenSchema } from './schedules.js';
 import { ERROR_CODES } from './errors.js';
 import { voiceEventShapes } from './voice.js';
 import { PlacementSchema } from './placement.js';
+import { selfTestEventShapes } from './selfTest.js';
 
 export const BLOCK_STATUSES = ['ok', 'failed', 'timeout', 'refused', 'declined', 'cancelled', 'error'] as const;
 export type BlockStatus = (typeof BLOCK_STATUSES)[number];
@@ -128,6 +129,8 @@ export const EventSchema = z.discriminatedUnion('type', [
   ev('voice.speaking', voiceEventShapes['voice.speaking']),
   ev('voice.error', voiceEventShapes['voice.error']),
   ev('voice.toggle', voiceEventShapes['voice.toggle']),
+  /** The model self-test running in the app (issue 25). */
+  ev('selftest.progress', selfTestEventShapes['selftest.progress']),
 ]);
 export type AppEvent = z.infer<typeof EventSchema>;
 export type EventType = AppEvent['type'];

@@ -1,4 +1,4 @@
-// Ports: what the core needs from the outside world. Adapters in node/ implement them; app.ts wires them.
+// Ports: what the core needs from the outside world. Adapters in node/ implement them; app/ wires them.
 import type { AgentChoice, Complexity } from '../common/agents.js';
 import type { BlockStatus, EventInput, RoutingDecision } from '../common/events.js';
 
@@ -80,6 +80,8 @@ export interface ProviderInfo {
 export interface LlmProvider {
   /** True when complete() honours `tools` and returns `toolCalls` (the model server decides whether the model uses them). */
   readonly toolCalling?: boolean;
+  /** Throws BAD_INPUT when these tools cannot be offered (a schema it cannot follow): checked before a stream starts. */
+  checkTools?(tools: ToolDefinition[], choice?: ToolChoice): void;
   info(signal?: AbortSignal): Promise<ProviderInfo>;
   complete(request: CompletionRequest): Promise<Completion>;
   countTokens(text: string): Promise<number>;

@@ -1,7 +1,7 @@
 // Registers the voice hotkey (Settings → Voice → global hotkey, default Ctrl/Cmd+Shift+Space) with
 // Electron's globalShortcut: it toggles listening from anywhere and brings the window forward.
 import { app, globalShortcut, type BrowserWindow } from 'electron';
-import type { App } from '../app.js';
+import type { App } from '../app/index.js';
 import { bindVoiceHotkey, type VoiceHotkey } from './voiceHotkey.js';
 
 export function registerVoiceHotkey(window: () => BrowserWindow | null, core: App): VoiceHotkey {

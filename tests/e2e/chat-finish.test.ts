@@ -3,7 +3,7 @@
 // timestamps, regenerate and edit-and-resend, a block waiting for approval that says so, a decline
 // that shows no text written for the model, and a 1 MB request through the page.
 import { describe, expect, it } from 'vitest';
-import { closedAfterEach, openApp, screenshot, send } from '../helpers/e2e.js';
+import { closedAfterEach, openApp, openSettings, screenshot, send } from '../helpers/e2e.js';
 
 const open = closedAfterEach(openApp);
 
@@ -102,10 +102,7 @@ describe('a finished chat', () => {
     const text = (await error.textContent()) ?? '';
     expect(text).not.toMatch(/REPLAY_EXHAUSTED|turn\.send/);
     expect(text).toMatch(/longer replay file/);
-    await page
-      .getByRole('button', { name: /Settings/ })
-      .first()
-      .click();
+    await openSettings(page);
     expect(await page.getByTestId('provider-override').textContent()).toMatch(/Running now: Replay file/);
     expect(await page.getByTestId('provider-context').textContent()).toMatch(/In use: Replay file/);
     // The field shows the folder in use: its value when settings name it, else as its placeholder.

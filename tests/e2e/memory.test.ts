@@ -2,7 +2,7 @@
 // Memory across sessions in the web UI: "remember …" in a chat is shown as remembered, an agent's
 // proposal is kept with one click, and Settings → Memory lists, edits and deletes them.
 import { describe, expect, it } from 'vitest';
-import { closedAfterEach, openApp, screenshot, sendAndFinish } from '../helpers/e2e.js';
+import { closedAfterEach, openApp, openSettings, screenshot, sendAndFinish } from '../helpers/e2e.js';
 
 const open = closedAfterEach(openApp);
 
@@ -28,10 +28,7 @@ describe('memory', () => {
     await e.page.getByTestId('session-memory').click();
     await expect.poll(() => e.page.getByTestId('session-memory').getAttribute('aria-pressed')).toBe('true');
 
-    await e.page
-      .getByRole('button', { name: /Settings/ })
-      .first()
-      .click();
+    await openSettings(e.page);
     const items = e.page.getByTestId('memory-item');
     await expect.poll(() => items.count(), { timeout: 30_000 }).toBe(2);
     expect(await items.nth(1).getAttribute('data-status')).toBe('active');

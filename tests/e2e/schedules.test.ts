@@ -52,4 +52,36 @@ describe('schedules panel', () => {
     await item.getByRole('button', { name: 'Remove' }).click();
     await expect.poll(() => item.count()).toBe(0);
   });
+
+  it('Run now: the app starts the run itself, and it ends in the history with its own session', { timeout: 180_000 }, async () => {
+    // The app's scheduled runs use its Replay script too (a process of their own, from its first reply).
+    const e = await open([
+      "Good morning! Today's list: review the two open pull requests, then answer yesterday's emails from the build team.",
+      "That's everything on today's list.",
+    ]);
+    const { page, home } = e;
+    await page.getByTestId('open-schedules').click();
+    const panel = page.getByTestId('schedules');
+    await panel.getByLabel('Request').fill("Every morning, tell me today's list");
+    await panel.getByLabel('When').selectOption('daily');
+    await panel.getByLabel('Time').fill('08:00');
+    await panel.getByRole('button', { name: 'Add schedule' }).click();
+    const item = page.getByTestId('schedule-item');
+    await expect.poll(() => item.count()).toBe(1);
+
+    await item.getByRole('button', { name: 'Run now' }).click();
+    await item.getByRole('button', { name: 'History' }).click();
+    await expect.poll(() => page.getByTestId('schedule-runs').textContent(), { timeout: 90_000 }).toMatch(/done.*≈\d+ tokens/);
+    await screenshot(page, 'schedules-run-now');
+    const list = await runCli(['schedule', 'list', '--json', '--data-dir', home], { home });
+    const [schedule] = JSON.parse(list.stdout) as { id: string; name: string; nextRunAt: number }[];
+    const show = await runCli(['schedule', 'show', schedule!.id, '--json', '--data-dir', home], { home });
+    const { runs } = JSON.parse(show.stdout) as { runs: { status: string; runner: string; sessionId: string | null }[] };
+    expect(runs).toMatchObject([{ status: 'done', runner: 'run-now' }]);
+    // An extra run: the schedule's next time is still tomorrow's (or today's) 08:00.
+    expect(new Date(schedule!.nextRunAt).getHours()).toBe(8);
+    // Its session is in the app's list, named after the schedule.
+    await page.getByTestId('schedules').getByLabel('Close schedules').click();
+    await expect.poll(() => page.getByText(new RegExp(`^${schedule!.name.slice(0, 20)}.* · `)).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  });
 });

@@ -2,20 +2,14 @@
 // Settings → About this computer: the doctor's report of this machine (the CPU build in use, no GPU
 // here), and the llama.cpp build pin, kept in the settings file across a reload.
 import { describe, expect, it } from 'vitest';
-import { closedAfterEach, openApp, screenshot, type E2e } from '../helpers/e2e.js';
+import { closedAfterEach, openApp, openSettings, screenshot } from '../helpers/e2e.js';
 
 const open = closedAfterEach(openApp);
-
-const openSettings = async (e: E2e) =>
-  e.page
-    .getByRole('button', { name: /Settings/ })
-    .first()
-    .click();
 
 describe('about this computer', () => {
   it('shows what runs where and keeps a pinned build', { timeout: 120_000 }, async () => {
     const e = await open([]);
-    await openSettings(e);
+    await openSettings(e.page);
     const report = e.page.getByTestId('doctor-report');
     await report.waitFor({ timeout: 60_000 });
     expect(await report.textContent()).toContain('GPU: none found');
@@ -25,7 +19,7 @@ describe('about this computer', () => {
     await pin.selectOption('cpu');
     await screenshot(e.page, 'settings-about');
     await e.page.reload();
-    await openSettings(e);
+    await openSettings(e.page);
     await expect.poll(() => e.page.getByTestId('engine-pin').inputValue(), { timeout: 30_000 }).toBe('cpu');
   });
 });

@@ -4,20 +4,14 @@
 // one out; LAN access shows its warning.
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
-import { closedAfterEach, openApp, screenshot, type E2e } from '../helpers/e2e.js';
+import { closedAfterEach, openApp, openSettings, screenshot } from '../helpers/e2e.js';
 
 const open = closedAfterEach(openApp);
-
-const openSettings = async (e: E2e) =>
-  e.page
-    .getByRole('button', { name: /Settings/ })
-    .first()
-    .click();
 
 describe('local API settings', () => {
   it('turns the API on, shows its address and token, serves the app model with that token, and rotates it', { timeout: 120_000 }, async () => {
     const e = await open(['Hello from the app model, through the local API.']);
-    await openSettings(e);
+    await openSettings(e.page);
     const enabled = e.page.getByTestId('settings-local-api-enabled');
     expect(await enabled.isChecked()).toBe(false);
     expect(await e.page.getByTestId('settings-local-api-running').count()).toBe(0);
@@ -53,7 +47,7 @@ describe('MCP clients and the app window', () => {
     const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
     const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
     const e = await open([]);
-    await openSettings(e);
+    await openSettings(e.page);
     const enabled = e.page.getByTestId('settings-local-api-enabled');
     await enabled.click();
     await expect.poll(() => e.page.getByTestId('settings-local-api-url').count(), { timeout: 30_000 }).toBe(1);

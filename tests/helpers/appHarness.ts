@@ -3,11 +3,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp, type App } from '../../src-main/app.js';
+import { createApp, type App } from '../../src-main/app/index.js';
 import type { AgentChoice } from '../../src-main/common/agents.js';
 import type { AppEvent, EventOf, EventType } from '../../src-main/common/events.js';
 import type { SettingsPatch } from '../../src-main/common/settings.js';
-import type { TurnOutcome } from '../../src-main/core/engine/engine.js';
+import type { TurnOutcome } from '../../src-main/core/engine/turnRunner.js';
 import type { ReplayProvider } from '../../src-main/core/llm/replay.js';
 import type { AskUser } from '../../src-main/core/ports.js';
 import { silentLogger } from '../../src-main/node/logger.js';

@@ -95,6 +95,14 @@ export async function openWebAgentApp(responses: string[]): Promise<E2e & { fixt
   }
 }
 
+/** Opens the Settings panel from the header (the first Settings button: the header's). */
+export async function openSettings(page: Page): Promise<void> {
+  await page
+    .getByRole('button', { name: /Settings/ })
+    .first()
+    .click();
+}
+
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const path = join(SCREENSHOTS, `${name}.png`);

@@ -1,6 +1,6 @@
 // A small stdio MCP server for the MCP client's tests, written with the same SDK.
 // Tools: `echo` (required `text`, optional integer `times` ≥ 1) and `snapshot` (no required
-// argument; returns a text and a 1×1 PNG; `{"crash": true}` makes the process exit abruptly,
+// argument, declared read-only; returns a text and a 1×1 PNG; `{"crash": true}` makes the process exit abruptly,
 // which is how the tests simulate a server crash). Setting MCP_TEST_FAIL_START=1 makes it exit
 // before answering the handshake. It counts its starts in the file named by MCP_TEST_STARTS, if set.
 import { appendFileSync } from 'node:fs';
@@ -41,6 +41,8 @@ server.registerTool(
   {
     description: 'Returns a tiny image. With crash=true the server process dies instead.',
     inputSchema: { crash: z.boolean().optional() },
+    // Declared read-only (core/mcp/hints.ts): its calls run without asking in the default mode. `echo` declares nothing.
+    annotations: { readOnlyHint: true, openWorldHint: false },
   },
   async ({ crash }) => {
     if (crash) {

@@ -8,7 +8,7 @@ import { SqliteStore } from '../../src-main/node/store/sqliteStore.js';
 const [dbPath, sessionId] = process.argv.slice(2);
 if (!dbPath || !sessionId) throw new Error('usage: storeWriter <dbPath> <sessionId>');
 
-// The app's own setting (see app.ts): the kill -9 guarantee must hold for it.
+// The app's own setting (see app/foundations.ts): the kill -9 guarantee must hold for it.
 const store = SqliteStore.open(dbPath, { synchronous: 'NORMAL' });
 writeSync(1, 'ready\n');
 for (let n = 0; ; n++) {

@@ -4,7 +4,7 @@ import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src-main/app.js';
+import { createApp } from '../../src-main/app/index.js';
 import { silentLogger } from '../../src-main/node/logger.js';
 
 const dirs: string[] = [];

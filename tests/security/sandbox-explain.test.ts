@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src-main/app.js';
+import { createApp } from '../../src-main/app/index.js';
 import { SandboxPolicySchema } from '../../src-main/common/contract.js';
 import type { SandboxExplanation } from '../../src-main/node/exec/explain.js';
 import { silentLogger } from '../../src-main/node/logger.js';

@@ -1,9 +1,9 @@
 // Agents as data: a prompt file, the tools they may use, their limits. The engine does the rest.
 import type { AgentName } from '../../common/agents.js';
-import { CODE_LANGUAGE_IDS } from '../../common/languages.js';
 import type { Agent, AgentContext, AgentOutcome } from '../agent.js';
 import { assemblePrompt, type PromptSource, type PromptVars } from '../prompts.js';
 import type { Tool } from '../ports.js';
+import { toolDefinition, toolTagsOf, type ToolTag } from '../tools/registry.js';
 import { runCodeLoop } from './codeLoop.js';
 
 export interface AgentEnvironment {
@@ -22,17 +22,17 @@ export interface AgentEnvironment {
 export interface ToolAgentSpec {
   name: AgentName;
   prompt: string;
-  /** Tags this agent may use; those without an installed tool are left out of its prompt and tool set. */
-  tags: readonly string[];
+  /** Tags this agent may use (each tool's definition lists its agents); those without an installed tool are left out of its prompt and tool set. */
+  tags: readonly ToolTag[];
   /** One model call, no tools (casual). */
   single?: boolean;
 }
 
 export const TOOL_AGENT_SPECS: readonly ToolAgentSpec[] = [
   { name: 'casual', prompt: 'casual', tags: [], single: true },
-  { name: 'coder', prompt: 'coder', tags: [...CODE_LANGUAGE_IDS, 'file_finder'] },
-  { name: 'file', prompt: 'file', tags: ['bash', 'file_finder'] },
-  { name: 'mcp', prompt: 'mcp', tags: ['mcp'] },
+  { name: 'coder', prompt: 'coder', tags: toolTagsOf('coder') },
+  { name: 'file', prompt: 'file', tags: toolTagsOf('file') },
+  { name: 'mcp', prompt: 'mcp', tags: toolTagsOf('mcp') },
 ];
 
 export function promptVars(env: AgentEnvironment, ctx: Pick<AgentContext, 'workspace' | 'language'>): PromptVars {
@@ -43,10 +43,11 @@ export function createToolAgent(spec: ToolAgentSpec, env: AgentEnvironment): Age
   return {
     name: spec.name,
     async run(ctx: AgentContext): Promise<AgentOutcome> {
-      const tools = env.tools().filter((t) => spec.tags.includes(t.tag));
+      const tools = env.tools().filter((t) => (spec.tags as readonly string[]).includes(t.tag));
       const base = { ...promptVars(env, ctx), ...(await env.extraVars?.(spec.name)) };
-      // Only the tools present on this machine are taught, each by its own prompt file.
-      const toolDocs = tools.map((t) => assemblePrompt(env.prompts, `tools/${t.tag}`, base).trim()).join('\n\n');
+      // Only the tools present on this machine are taught, each by the prompt file its definition names.
+      const prompts = tools.map((t) => toolDefinition(t.tag)?.prompt).filter((p): p is string => typeof p === 'string');
+      const toolDocs = prompts.map((p) => assemblePrompt(env.prompts, p, base).trim()).join('\n\n');
       const vars = { ...base, toolDocs };
       const system = assemblePrompt(env.prompts, spec.prompt, vars);
       if (spec.single) {

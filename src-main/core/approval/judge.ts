@@ -1,11 +1,12 @@
 // The approval policy: decides in code, never by the model, whether a block runs, asks, or is denied.
-// What a block's tool does and how it is checked comes from the tool registry; a tag it does not
-// know asks. Work is bounded: a block too large, or one whose check runs past the time budget, asks.
+// What a block's tool does and how it is checked comes from its definition (core/tools/defs/, read
+// through the registry); a tag no block tool declares asks. Work is bounded: a block too large, or one whose check runs past the time budget, asks.
 // Async because the shell syntax check (mvdan/sh compiled to WASM, see node/exec/shellSyntax.ts) is.
 import { askUnderMode, type ApprovalMode } from '../../common/approvalModes.js';
 import type { SourceLanguage } from '../blocks/sourceText.js';
 import type { ApprovalVerdict, Block } from '../ports.js';
-import { toolPolicy, type ToolCheck } from '../tools/registry.js';
+import type { ToolCheck } from '../tools/defineTool.js';
+import { toolDefinition } from '../tools/registry.js';
 import { JudgeBudget, OverBudget } from './judgeBudget.js';
 import { judgeShellScript, judgeSource } from './judgeCode.js';
 import type { FileKind } from './paths.js';
@@ -71,8 +72,9 @@ function withMode(findings: Findings, opts: JudgeOptions): ApprovalVerdict {
 }
 
 export async function judgeBlock(block: Block, opts: JudgeOptions): Promise<ApprovalVerdict> {
-  const policy = toolPolicy(block.tag);
-  if (!policy) return { action: 'ask', reasons: [`no tool declares \`${block.tag}\` blocks, so nothing says what this one would do`] };
+  const definition = toolDefinition(block.tag);
+  if (definition?.invokedBy !== 'block') return { action: 'ask', reasons: [`no tool declares \`${block.tag}\` blocks, so nothing says what this one would do`] };
+  const { policy } = definition;
   // Reading and planning change nothing: their tools confine themselves (the file finder to the workspace).
   if (policy.effect === 'reads' || policy.effect === 'plans') return { action: 'allow' };
   if (policy.effect === 'acts-outside') {

@@ -1,19 +1,8 @@
 // The fence tags real local models write for our tools. Small models often tag a shell block
 // ```sh or ```console and a Python block ```py or ```python3; read as the tool they mean, those run.
-// A tag that is neither a tool nor one of its aliases never runs (```cpp stays text).
-
-/** Tool tag → the other tags that mean it. Compared in lower case. */
-export const TAG_ALIASES: Readonly<Record<string, readonly string[]>> = {
-  python: ['py', 'python3', 'py3', 'ipython'],
-  bash: ['sh', 'shell', 'zsh', 'console', 'shellscript', 'shell-session', 'sh-session', 'terminal'],
-  go: ['golang'],
-  c: [],
-  java: [],
-  file_finder: ['file-finder', 'filefinder', 'file_search', 'finder'],
-  mcp: ['mcp_call', 'mcp-call'],
-  json: ['json5', 'jsonc'],
-  web_search: ['web-search'],
-};
+// A tag that is neither a tool nor one of its aliases never runs (```cpp stays text). Each tool's
+// aliases are declared in its definition (core/tools/defs/).
+import { TAG_ALIASES } from '../tools/registry.js';
 
 const ALIAS_TO_TOOL: ReadonlyMap<string, string> = new Map(
   Object.entries(TAG_ALIASES).flatMap(([tool, aliases]) => [[tool, tool] as const, ...aliases.map((a) => [a, tool] as const)]),

@@ -3,6 +3,7 @@
 // yields nothing: a half-written program must never run.
 import { blockPlaceholder } from '../../common/events.js';
 import type { Block } from '../ports.js';
+import { toolDefinition } from '../tools/registry.js';
 import { isForeignCodeTag, toolForTag } from './aliases.js';
 
 export interface ParseOptions {
@@ -184,7 +185,7 @@ export function parseReplyBlocks(reply: string, tags: readonly string[], options
   const push = (tag: string, savePath: string | null, raw: string, start: number, end: number) => {
     const code = withoutPrompt(tag, raw);
     if (blocks.length >= maxBlocks) refused++;
-    else blocks.push({ id: makeId(blocks.length), tag, code, savePath, params: tag === 'file_finder' ? paramsOf(code) : {}, start, end });
+    else blocks.push({ id: makeId(blocks.length), tag, code, savePath, params: toolDefinition(tag)?.input === 'key-value' ? paramsOf(code) : {}, start, end });
   };
   const noteForeign = (tag: string) => {
     if (isForeignCodeTag(tag) && foreign.length < 20) foreign.push(tag.toLowerCase());

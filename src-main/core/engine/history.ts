@@ -3,7 +3,7 @@
 import type { ChatMessage, Emit, LlmProvider } from '../ports.js';
 import type { SessionStore, StoredMessage } from '../store.js';
 import { ANSWER_RESERVE, COMPACT_AT, countMessages, splitForCompaction } from './budget.js';
-import type { TurnState } from './turnContext.js';
+import type { TurnState } from './turnState.js';
 
 /** Room kept for the system prompt, which the history shares the context with. */
 const SYSTEM_RESERVE = 1500;

@@ -36,8 +36,11 @@ export function createSessionHandlers(deps: SessionHandlerDeps): Pick<Handlers, 
     return session;
   };
   return {
-    'session.create': async ({ title }) => {
+    'session.create': async ({ title, history }) => {
       const session = store.createSession(title);
+      // No turn wrote them: they are memory the first turn reads, tainted where they say so.
+      for (const m of history ?? [])
+        store.appendMessage({ sessionId: session.id, turnId: null, role: m.role, content: m.content, kind: 'message', untrusted: m.untrusted ?? null });
       changed();
       return session;
     },

@@ -1,15 +1,15 @@
 // The ```mcp block tool: parses {"server","tool","arguments"}, checks server, tool and arguments
 // with precise feedback, calls the tool through the McpClientPort. Approval is the engine's: this
-// tool only exposes what the call is and whether it needs asking (inspect).
+// tool only exposes what the call is (inspect); whether it asks is the judge's 'mcp-call' check
+// (core/mcp/trust.ts), from the trust settings and the server's declared hints.
 import { AppError, isAbortError } from '../../common/errors.js';
-import type { ApprovalVerdict, Block, Tool, ToolContext, ToolResult } from '../ports.js';
+import type { Block, Tool, ToolContext, ToolResult } from '../ports.js';
 import { formatTool } from './format.js';
 import { parseMcpCall } from './parseCall.js';
 import { McpTimeoutError, type McpCall, type McpClientPort, type McpToolInfo } from './types.js';
+import { MCP_CALL } from '../tools/defs/mcp.js';
 
 export interface McpToolOptions {
-  /** True when the user marked this server or tool as trusted (see mcpTrustPredicate). */
-  isTrusted(server: string, tool: string): boolean;
   /** Longest result text passed on; the rest is cut with a note. */
   maxOutputChars?: number;
 }
@@ -17,7 +17,6 @@ export interface McpToolOptions {
 export interface McpCallInspection {
   /** Null when the block cannot be read: run() then fails with feedback and calls nothing. */
   call: McpCall | null;
-  verdict: ApprovalVerdict;
   /** What the approval dialog shows. */
   command: string;
 }
@@ -28,19 +27,15 @@ export interface McpTool extends Tool {
 
 const EXAMPLE = '```mcp\n{"server": "SERVER", "tool": "TOOL", "arguments": {"name": "value"}}\n```';
 
-export function createMcpTool(port: McpClientPort, opts: McpToolOptions): McpTool {
+export function createMcpTool(port: McpClientPort, opts: McpToolOptions = {}): McpTool {
   const maxOutput = opts.maxOutputChars ?? 50_000;
   return {
-    tag: 'mcp',
+    tag: MCP_CALL.tag,
     inspect(block) {
       const parsed = parseMcpCall(block.code);
-      if (!parsed.ok) return { call: null, verdict: { action: 'allow' }, command: block.code };
+      if (!parsed.ok) return { call: null, command: block.code };
       const { call } = parsed;
-      const command = `${call.server} / ${call.tool} ${JSON.stringify(call.arguments)}`;
-      const verdict: ApprovalVerdict = opts.isTrusted(call.server, call.tool)
-        ? { action: 'allow' }
-        : { action: 'ask', reasons: [`calls the MCP tool "${call.tool}" of server "${call.server}", which is not marked trusted`] };
-      return { call, verdict, command };
+      return { call, command: `${call.server} / ${call.tool} ${JSON.stringify(call.arguments)}` };
     },
     async run(block, ctx) {
       const started = performance.now();

@@ -1,6 +1,7 @@
 // What the core knows of MCP: tools as data, calls, results, and the port the node adapter
 // (node/mcp/manager.ts) implements.
 import { AppError } from '../../common/errors.js';
+import type { McpToolHints } from './hints.js';
 
 /** A JSON Schema object as a server sends it (`inputSchema` of a tool). */
 export type JsonSchema = { [key: string]: unknown };
@@ -10,6 +11,8 @@ export interface McpToolInfo {
   name: string;
   description: string;
   inputSchema: JsonSchema;
+  /** What the server declares about the tool (read-only, destructive, open world); absent when it declares nothing. */
+  hints?: McpToolHints;
 }
 
 /** What the model asks for in a ```mcp block. */
@@ -54,6 +57,8 @@ export interface McpClientPort {
   /** The tools of one server, starting it if needed. */
   serverTools(server: string, signal?: AbortSignal): Promise<McpToolInfo[]>;
   callTool(server: string, tool: string, args: Record<string, unknown>, signal: AbortSignal, options?: { timeoutMs?: number }): Promise<McpCallResult>;
+  /** The tool as its running server last listed it, without starting anything; undefined when not listed yet. */
+  listedTool?(server: string, tool: string): McpToolInfo | undefined;
 }
 
 /** A tool call that ran past its time limit (the server may still be working on it). */

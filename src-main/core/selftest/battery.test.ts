@@ -10,7 +10,7 @@ const block = (output: string, success = true) =>
 
 describe('self-test battery', () => {
   it('has one task per agent, each with checks', () => {
-    expect(battery.map((t) => t.agent)).toEqual(['casual', 'coder', 'file', 'web', 'planner']);
+    expect(battery.map((t) => t.agent)).toEqual(['casual', 'coder', 'file', 'web', 'mcp', 'planner']);
     for (const t of battery) expect(t.checks.length).toBeGreaterThanOrEqual(2);
     expect(task('web').request).toContain('http://127.0.0.1:1/p.html');
   });
@@ -24,6 +24,13 @@ describe('self-test battery', () => {
   it('scores the casual answer on content and language', () => {
     expect(scoreTask(task('casual'), [], "La capitale de l'Italie est Rome.", 2)).toMatchObject({ passed: true, score: 1 });
     expect(scoreTask(task('casual'), [], 'Rome.', 2)).toMatchObject({ passed: false, score: 0.67 });
+  });
+
+  it('scores the mcp task on the tool call and what it returned, not on a guessed code', () => {
+    const mcp = (output: string, success = true) => ({ ...block(output, success), tool: 'mcp' }) as AppEvent;
+    expect(scoreTask(task('mcp'), [], 'The code is HERON-7.', 1)).toMatchObject({ passed: false, score: 0.33 });
+    expect(scoreTask(task('mcp'), [mcp('The access code of the north tower is HERON-7.')], 'It is HERON-7.', 1)).toMatchObject({ passed: true, score: 1 });
+    expect(scoreTask(task('mcp'), [mcp('There is no tower named "nord".', false)], 'I could not get it.', 1)).toMatchObject({ passed: false, score: 0 });
   });
 
   it('fails every check of a task that could not run, with the reason', () => {

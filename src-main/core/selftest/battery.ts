@@ -9,6 +9,9 @@ export interface SelfTestEnv {
   pageUrl: string;
 }
 
+/** The name of the local test MCP server the host serves for the mcp task (app/selfTest/towerServer.ts). */
+export const SELFTEST_MCP_SERVER = 'selftest';
+
 export interface SelfTestCheck {
   name: string;
   passed: (events: readonly AppEvent[], answer: string) => boolean;
@@ -68,6 +71,16 @@ export function selfTestBattery(env: SelfTestEnv): SelfTestTask[] {
       checks: [
         { name: 'opened the page', passed: (e) => of(e, 'browser.navigated').some((n) => n.url.startsWith(env.pageUrl)) },
         { name: 'the answer names the keeper', passed: (_e, a) => has(a, 'Ottoline') },
+      ],
+    },
+    {
+      agent: 'mcp',
+      request: `Use the tower_code tool of the ${SELFTEST_MCP_SERVER} MCP server to get the access code of the north tower, and tell me the code.`,
+      checks: [
+        { name: 'called a tool of the test server', passed: (e) => of(e, 'block.finished').some((b) => b.tool === 'mcp' && b.success) },
+        // Only the tool knows it: the code in the answer without a call would be a guess.
+        { name: 'the tool returned the code', passed: (e) => of(e, 'block.finished').some((b) => b.tool === 'mcp' && b.output.includes('HERON-7')) },
+        { name: 'the answer gives the code', passed: (_e, a) => has(a, 'HERON-7') },
       ],
     },
     {

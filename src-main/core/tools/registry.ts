@@ -1,53 +1,46 @@
-// The one table of block tools and their policy. The approval judge reads how to check a block,
-// the code loop whether its results go back to the model, the turn context whether its output is
-// untrusted text. A tag nobody declares here is judged "ask": nothing says what it would do.
-// The code languages' rows come from their table in common/languages.ts.
-import { CODE_LANGUAGES, type SourceLanguage } from '../../common/languages.js';
+// The installed tools, each declared once in its own module (core/tools/defs/, `defineTool`). Every
+// list of tools is derived from this one: the tags the block parser reads and their aliases, the
+// policies the approval judge, the code loop and the taint rule read, the prompt file that teaches
+// each. `ToolTag` is the union of the declared tags, so a tag written anywhere else (an agent's
+// tools, a web action's approval) that no definition declares fails to compile. A block tag nobody
+// declares is judged "ask": nothing says what it would do.
+import type { AgentName } from '../../common/agents.js';
+import { CODE_TOOLS } from './defs/code.js';
+import { FILE_FINDER } from './defs/fileFinder.js';
+import { MCP_CALL } from './defs/mcp.js';
+import { PLAN_JSON } from './defs/plan.js';
+import { WEB_FORM } from './defs/webForm.js';
+import { WEB_OPEN } from './defs/webOpen.js';
+import { WEB_SEARCH } from './defs/webSearch.js';
+import type { ToolDefinition, ToolPolicy } from './defineTool.js';
 
-/** What running a block of the tool does. */
-export type ToolEffect =
-  /** Executes code the model wrote (in the sandbox). */
-  | 'runs-code'
-  /** Reads the workspace or the web, changes nothing. */
-  | 'reads'
-  /** Acts on a service outside the app (an MCP server's tool). */
-  | 'acts-outside'
-  /** Structure for the app itself (the planner's JSON); nothing runs. */
-  | 'plans';
+const INSTALLED = [...CODE_TOOLS, FILE_FINDER, MCP_CALL, PLAN_JSON, WEB_SEARCH, WEB_OPEN, WEB_FORM] as const;
 
-/** The rules the judge applies to the block's text (see core/approval/judge.ts). */
-export type ToolCheck = 'shell' | SourceLanguage | 'mcp-call' | 'none';
+export type ToolTag = (typeof INSTALLED)[number]['tag'];
 
-export interface ToolPolicy {
-  readonly tag: string;
-  readonly effect: ToolEffect;
-  /**
-   * Its results are information for the model: a reply made of such blocks alone goes on to the
-   * model with their results instead of ending the loop.
-   */
-  readonly resultsToModel: boolean;
-  /** Names the outside source when its output is untrusted text (the session stays tainted while the text is in memory). */
-  readonly untrustedOutput: string | null;
-  readonly check: ToolCheck;
-}
+export const TOOL_DEFINITIONS: readonly ToolDefinition<ToolTag>[] = INSTALLED;
 
-export const TOOL_POLICIES: readonly ToolPolicy[] = [
-  ...CODE_LANGUAGES.map((l): ToolPolicy => ({ tag: l.id, effect: 'runs-code', resultsToModel: false, untrustedOutput: null, check: l.judge === 'shell' ? 'shell' : l.id })),
-  // Confined to the workspace by its own path guard; a file the user marked untrusted taints through its result.
-  { tag: 'file_finder', effect: 'reads', resultsToModel: true, untrustedOutput: null, check: 'none' },
-  { tag: 'mcp', effect: 'acts-outside', resultsToModel: true, untrustedOutput: 'an MCP tool result', check: 'mcp-call' },
-  { tag: 'web_search', effect: 'reads', resultsToModel: true, untrustedOutput: 'web search results', check: 'none' },
-  { tag: 'json', effect: 'plans', resultsToModel: false, untrustedOutput: null, check: 'none' },
-];
+const BY_TAG: ReadonlyMap<string, ToolDefinition<ToolTag>> = new Map(TOOL_DEFINITIONS.map((d) => [d.tag, d]));
 
-/** Every tag a block may have; matched exactly, never by prefix. */
-export const TOOL_TAGS: readonly string[] = TOOL_POLICIES.map((p) => p.tag);
-
-const BY_TAG: ReadonlyMap<string, ToolPolicy> = new Map(TOOL_POLICIES.map((p) => [p.tag, p]));
-
-export function toolPolicy(tag: string): ToolPolicy | undefined {
+/** The definition of a tag (a block's tag is model text: any string), or undefined. */
+export function toolDefinition(tag: string): ToolDefinition<ToolTag> | undefined {
   return BY_TAG.get(tag);
 }
 
+export function toolPolicy(tag: string): ToolPolicy | undefined {
+  return BY_TAG.get(tag)?.policy;
+}
+
+/** Every tag a fenced block may have; matched exactly, never by prefix. */
+export const TOOL_TAGS: readonly ToolTag[] = TOOL_DEFINITIONS.filter((d) => d.invokedBy === 'block').map((d) => d.tag);
+
 /** Tags whose blocks execute code. */
-export const CODE_TAGS: readonly string[] = TOOL_POLICIES.filter((p) => p.effect === 'runs-code').map((p) => p.tag);
+export const CODE_TAGS: readonly ToolTag[] = TOOL_DEFINITIONS.filter((d) => d.policy.effect === 'runs-code').map((d) => d.tag);
+
+/** The block tools an agent may use, in the registry's order. */
+export function toolTagsOf(agent: AgentName): readonly ToolTag[] {
+  return TOOL_DEFINITIONS.filter((d) => d.invokedBy === 'block' && d.agents.includes(agent)).map((d) => d.tag);
+}
+
+/** Block tag → the other fence tags that mean it. */
+export const TAG_ALIASES: Readonly<Record<string, readonly string[]>> = Object.fromEntries(TOOL_DEFINITIONS.filter((d) => d.invokedBy === 'block').map((d) => [d.tag, d.aliases]));

@@ -3,13 +3,17 @@
 // except cancellation.
 import { AppError, isAbortError } from '../../common/errors.js';
 import type { AgentContext } from '../agent.js';
+import type { ApprovalVerdict } from '../ports.js';
+import type { ToolDefinition } from '../tools/defineTool.js';
+import { judgeFormSubmission, WEB_FORM } from '../tools/defs/webForm.js';
+import { judgeNavigation, WEB_OPEN } from '../tools/defs/webOpen.js';
+import { WEB_SEARCH } from '../tools/defs/webSearch.js';
 import type { WebAction } from './actionParser.js';
 import { checkFormAction } from './actionParser.js';
 import { detectBlocker, type Blocker } from './blockers.js';
 import type { BrowserDriver, PageLink, PageSnapshot, SearchResult, WebSearch } from './driver.js';
 import { cleanLinks, cleanUrl } from './links.js';
 import { formatPage, formatResults } from './observe.js';
-import { carriedSessionText } from './urlLeak.js';
 
 export type WebView = { kind: 'none' } | { kind: 'results'; query: string; results: SearchResult[] } | { kind: 'page'; page: PageSnapshot; links: PageLink[] };
 
@@ -78,11 +82,18 @@ export class WebActions {
     await driver.close().catch((error: unknown) => this.ctx.logger.warn('closing the browser page failed', { error: String(error) }));
   }
 
-  /** Called before web text is shown to the model, once per run even if another source tainted the turn first. */
-  private taint(): void {
-    if (this.taintMarked) return;
+  /** Called before web text is shown to the model, once per run even if another source tainted the turn first; the source is the action's definition's. */
+  private taint(action: ToolDefinition): void {
+    if (this.taintMarked || action.policy.untrustedOutput === null) return;
     this.taintMarked = true;
-    this.ctx.markTainted('web');
+    this.ctx.markTainted(action.policy.untrustedOutput);
+  }
+
+  /** Asks the user when the action's own check says so (its definition's module); true when it may go ahead. */
+  private async approved(action: ToolDefinition, verdict: ApprovalVerdict, command: string): Promise<boolean> {
+    if (verdict.action === 'allow') return true;
+    if (verdict.action === 'deny') return false;
+    return this.ctx.askUser({ turnId: this.ctx.turnId, blockId: null, tool: action.tag, command, reasons: verdict.reasons, signal: this.ctx.signal });
   }
 
   private async page(): Promise<BrowserDriver> {
@@ -98,7 +109,7 @@ export class WebActions {
   private async search(query: string): Promise<ActionResult> {
     const { search } = this.deps;
     const results = this.deps.searchInPage && search.searchOn ? await search.searchOn(await this.page(), query, this.ctx.signal) : await search.search(query, this.ctx.signal);
-    this.taint();
+    this.taint(WEB_SEARCH);
     this.view = { kind: 'results', query, results };
     return { feedback: [], landed: { url: `search:${query}`, content: results.map((r) => r.url).join('\n') } };
   }
@@ -120,30 +131,14 @@ export class WebActions {
   private async open(target: number | string): Promise<ActionResult> {
     const url = this.resolveTarget(target);
     if (Array.isArray(url)) return { feedback: url };
-    if (typeof target === 'string' && !(await this.mayOpenTyped(url))) {
+    const nav = { url, typed: typeof target === 'string', conversation: [this.ctx.request, ...this.ctx.history.map((m) => m.content)] };
+    if (!(await this.approved(WEB_OPEN, judgeNavigation(nav, { tainted: this.ctx.tainted }), `Open ${url}`))) {
       return { feedback: ['The user declined opening that address. Do not open it again; continue another way or finish with DONE.'] };
     }
     const driver = await this.page();
     const landed = await driver.navigate(url, this.ctx.signal);
     this.navigated(landed);
     return this.read();
-  }
-
-  /** An address the model typed that carries the conversation's text, once web text is in the turn, is the user's to allow (urlLeak.ts). */
-  private async mayOpenTyped(url: string): Promise<boolean> {
-    if (!this.ctx.tainted) return true;
-    const carried = carriedSessionText(url, [this.ctx.request, ...this.ctx.history.map((m) => m.content)]);
-    if (carried === null) return true;
-    return this.ctx.askUser({
-      turnId: this.ctx.turnId,
-      blockId: null,
-      tool: 'web_open',
-      command: `Open ${url}`,
-      reasons: [
-        `the address carries text from this conversation ("${carried}") after untrusted web text entered this turn: opening it would send that text to ${new URL(url).host}`,
-      ],
-      signal: this.ctx.signal,
-    });
   }
 
   private async back(): Promise<ActionResult> {
@@ -161,7 +156,7 @@ export class WebActions {
   private async read(): Promise<ActionResult> {
     // A little more than the budget, so the cut (and its notice) happens here, at a paragraph end.
     const page = await this.driver!.readPage(this.ctx.signal, { maxChars: Math.ceil(this.pageTokens * 5) });
-    this.taint();
+    this.taint(WEB_OPEN);
     this.view = { kind: 'page', page, links: cleanLinks(page.links, page.url, MAX_LINKS) };
     return { feedback: [], landed: { url: page.url, content: page.markdown } };
   }
@@ -178,16 +173,8 @@ export class WebActions {
     // Page text has entered this turn by now (the form itself came from a page): a submission is a
     // consequential action the user approves.
     const command = `Submit form ${form.handle} on ${view.kind === 'page' ? view.page.url : ''} (${form.method.toUpperCase()} ${form.action}) with ${checked.values.map((v) => `${v.handle}=${v.value}`).join(', ') || 'no changes'}`;
-    if (this.ctx.tainted) {
-      const approved = await this.ctx.askUser({
-        turnId: this.ctx.turnId,
-        blockId: null,
-        tool: 'web_form',
-        command,
-        reasons: ['text from web pages entered this turn'],
-        signal: this.ctx.signal,
-      });
-      if (!approved) return { feedback: ['The user declined this form submission. Do not submit it again; continue another way or finish with DONE.'] };
+    if (!(await this.approved(WEB_FORM, judgeFormSubmission({ tainted: this.ctx.tainted }), command))) {
+      return { feedback: ['The user declined this form submission. Do not submit it again; continue another way or finish with DONE.'] };
     }
     await this.driver.fillForm(form.handle, checked.values, this.ctx.signal);
     const landed = await this.driver.submitForm(form.handle, checked.button, this.ctx.signal);

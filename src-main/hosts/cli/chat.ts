@@ -4,7 +4,7 @@
 // and the approval questions both go through it, so they never fight over standard input.
 import { existsSync } from 'node:fs';
 import { createInterface, type Interface } from 'node:readline/promises';
-import { createApp, type App } from '../../app.js';
+import { createApp, type App } from '../../app/index.js';
 import { appPaths } from '../../app/paths.js';
 import { AGENT_CHOICES, type AgentChoice } from '../../common/agents.js';
 import { escapeControls as safe } from '../../common/terminalText.js';
@@ -62,6 +62,10 @@ export async function chatCommand(args: ChatArgs): Promise<number> {
   }
   const unsubscribe = app.subscribe(textPrinter(process.stdout, process.stderr));
   rl.on('SIGINT', () => interrupt(state));
+  // While the terminal is briefly out of raw mode (between questions, during start-up or
+  // shutdown) Ctrl+C arrives as a real signal, not a key: it must mean the same, not kill us.
+  const onSignal = () => interrupt(state);
+  process.on('SIGINT', onSignal);
   rl.on('close', () => {
     state.exiting = true;
     if (state.running) app.engine.cancel(state.running);
@@ -74,6 +78,7 @@ export async function chatCommand(args: ChatArgs): Promise<number> {
     await loop(state);
     return 0;
   } finally {
+    process.removeListener('SIGINT', onSignal);
     unsubscribe();
     rl.close();
     await app.dispose();

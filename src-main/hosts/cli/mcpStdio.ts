@@ -3,7 +3,7 @@
 // is not there to ask in: code the approval policy would ask about is refused unless --yes.
 import { existsSync } from 'node:fs';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createApp } from '../../app.js';
+import { createApp } from '../../app/index.js';
 import { appPaths } from '../../app/paths.js';
 import type { AskUser } from '../../core/ports.js';
 import { appVersion, lentDeps } from '../../node/api/expose.js';

@@ -1,6 +1,6 @@
 // `agentic run`: one request, one turn, printed as it happens.
 import { existsSync } from 'node:fs';
-import { createApp } from '../../app.js';
+import { createApp } from '../../app/index.js';
 import type { SettingsPatch } from '../../common/settings.js';
 import { appPaths } from '../../app/paths.js';
 import { createLogger } from '../../node/logger.js';

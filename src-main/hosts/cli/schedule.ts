@@ -73,6 +73,7 @@ async function add(ctx: ScheduleContext, args: Extract<ScheduleArgs, { action: '
 
 export async function scheduleCommand(args: ScheduleArgs): Promise<number> {
   if (args.action === 'run-now') return (await import('./scheduleRun.js')).scheduledRunCommand({ ...args, command: 'run-schedule', now: true });
+  if (args.action === 'unregister-all') return (await import('./scheduleUnregister.js')).unregisterAllCommand(args);
   const ctx = openSchedules(args.dataDir);
   const print = (value: unknown, text: string) => process.stdout.write(args.json ? JSON.stringify(value) + '\n' : text);
   try {

@@ -10,6 +10,7 @@ export const SCHEDULE_USAGE = `  agentic schedule add "REQUEST" (--every 1h | --
           (--at: "in 2 hours", "2026-12-24 18:00", "09:30", "tomorrow 09:30"; times in --tz, default the system's)
   agentic schedule list [--json] | show ID [--json] | rm ID | pause ID | resume ID | run-now ID [run's provider flags]
   agentic schedule answer APPROVAL_ID yes|no        (a question a waiting scheduled run asked)
+  agentic schedule unregister-all [--json]          (removes every OS job this app registered; before an uninstall)
   agentic run --schedule ID [--provider … --replay FILE …] [--json]   (what the OS job runs: the due run, if any)
           (schedules live in the desktop app's data folder; --data-dir DIR names another)`;
 
@@ -56,7 +57,7 @@ export type ScheduleArgs = { command: 'schedule'; dataDir?: string; json: boolea
       name?: string;
       register: boolean;
     }
-  | { action: 'list' }
+  | { action: 'list' | 'unregister-all' }
   | { action: 'show' | 'rm' | 'pause' | 'resume'; id: string }
   | ({ action: 'run-now'; id: string } & ProviderFlags)
   | { action: 'answer'; id: string; approved: boolean }
@@ -116,7 +117,8 @@ export function parseScheduleArgs(rest: readonly string[], v: Values): ScheduleA
     case 'add':
       return addArgs(more, v);
     case 'list':
-      if (more.length > 0) throw new UsageError('schedule list takes no arguments.');
+    case 'unregister-all':
+      if (more.length > 0) throw new UsageError(`schedule ${action} takes no arguments.`);
       return { ...base, action };
     case 'show':
     case 'rm':
@@ -133,7 +135,7 @@ export function parseScheduleArgs(rest: readonly string[], v: Values): ScheduleA
       return { ...base, action, id, approved: answer === 'yes' };
     }
     default:
-      throw new UsageError('schedule needs: add | list | show ID | rm ID | pause ID | resume ID | run-now ID | answer ID yes|no.');
+      throw new UsageError('schedule needs: add | list | show ID | rm ID | pause ID | resume ID | run-now ID | answer ID yes|no | unregister-all.');
   }
 }
 

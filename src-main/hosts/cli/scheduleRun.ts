@@ -3,7 +3,7 @@
 // aside; it runs the request as a turn of a new session in the desktop app's data, under the
 // schedule's approval policy, then moves the OS job on to the next times.
 import { existsSync } from 'node:fs';
-import { createApp } from '../../app.js';
+import { createApp } from '../../app/index.js';
 import { appPaths } from '../../app/paths.js';
 import { createLogger } from '../../node/logger.js';
 import { systemNotifier } from '../../node/schedule/notify.js';

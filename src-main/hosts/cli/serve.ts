@@ -3,7 +3,7 @@
 // read them; warnings go to stderr. Approvals: --yes approves, otherwise they are refused (no window
 // to ask in; the desktop app asks in its window).
 import { existsSync } from 'node:fs';
-import { createApp } from '../../app.js';
+import { createApp } from '../../app/index.js';
 import { appPaths } from '../../app/paths.js';
 import { loadOrCreateApiToken, writeLocalApiState } from '../../node/api/apiState.js';
 import { localApiDeps } from '../../node/api/expose.js';

@@ -5,7 +5,7 @@ import { dispatch } from '../../common/dispatch.js';
 import type { CommandInput, CommandName, CommandOutput } from '../../common/contract.js';
 import { AppError } from '../../common/errors.js';
 import type { AgentChoice } from '../../common/agents.js';
-import type { App } from '../../app.js';
+import type { App } from '../../app/index.js';
 
 const CLI = { clientId: 'cli' };
 

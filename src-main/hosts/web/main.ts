@@ -1,6 +1,6 @@
 // `npm run web`: the app in any browser. Loopback only unless --host says otherwise.
 import { parseArgs } from 'node:util';
-import { createApp } from '../../app.js';
+import { createApp } from '../../app/index.js';
 import { appPaths } from '../../app/paths.js';
 import { createLogger } from '../../node/logger.js';
 import { ensureRendererBuilt } from './ensureRenderer.js';

@@ -5,6 +5,9 @@ import { dispatch } from '../../common/dispatch.js';
 import type { CommandInput, CommandName, CommandOutput, Handlers } from '../../common/contract.js';
 import { AppError } from '../../common/errors.js';
 import type { AppEvent } from '../../common/events.js';
+import type { PriorMessage } from '../../common/priorHistory.js';
+import type { PromptSource } from '../../core/prompts.js';
+import { priorHistory } from './agentHistory.js';
 import type { TurnRunner } from './completions.js';
 
 const API_CLIENT = { clientId: 'local-api' };
@@ -22,9 +25,14 @@ async function command<K extends CommandName>(host: TurnHost, name: K, input: Co
   return result.value as CommandOutput<K>;
 }
 
-export function createTurnRunner(host: TurnHost): TurnRunner {
+/** A session for a conversation the app has not seen: named after the request, holding the client's earlier messages. */
+const newSession = (host: TurnHost, text: string, history: PriorMessage[]) =>
+  command(host, 'session.create', { title: `Local API: ${text.slice(0, 80)}`, ...(history.length ? { history } : {}) });
+
+/** `prompts` marks a client's earlier messages when a conversation starts a session; without it they are left out. */
+export function createTurnRunner(host: TurnHost, prompts?: PromptSource): TurnRunner {
   return {
-    async run({ text, agent, sessionId, signal, onText }) {
+    async run({ text, agent, sessionId, earlier, signal, onText }) {
       if (signal.aborted) throw new AppError('CANCELLED', 'Cancelled.');
       // Events may come before turn.send answers with the turn's id: keep them until it is known.
       let turnId: string | null = null;
@@ -60,7 +68,7 @@ export function createTurnRunner(host: TurnHost): TurnRunner {
               () => null,
             )
           : null;
-        const session = known ?? (await command(host, 'session.create', { title: `Local API: ${text.slice(0, 80)}` })).id;
+        const session = known ?? (await newSession(host, text, earlier && prompts ? priorHistory(earlier, prompts) : [])).id;
         turnId = (await command(host, 'turn.send', { sessionId: session, text, agent: agent as CommandInput<'turn.send'>['agent'], proposeSchedule: false })).turnId;
         for (const e of early.splice(0)) if (e.turnId === turnId) handle(e);
         signal.addEventListener('abort', cancel, { once: true });

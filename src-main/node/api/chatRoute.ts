@@ -30,16 +30,21 @@ function parseChat(body: unknown): ChatRequest {
   return parsed.data;
 }
 
-/** Tools go to a provider that passes them to its model server; agents and other providers refuse them. */
+/**
+ * Tools go to a provider that can offer them to its model (a model server, the embedded engine); agents
+ * and other providers refuse them. An agent still takes a history with tool calls (agentHistory.ts).
+ */
 async function checkTools(request: ChatRequest, target: { agent: string | null }, provider: LlmProvider): Promise<void> {
-  if (!usesTools(request)) return;
+  const offered = toolsOf(request);
+  if (target.agent === null ? !usesTools(request) : !offered.tools) return;
   const why =
     target.agent !== null
       ? 'agent models use their own tools and do not take "tools"'
       : provider.toolCalling
         ? null
-        : `the current provider (${(await provider.info()).kind}) cannot pass tool calls; an OpenAI-compatible server (Ollama, LM Studio, llama.cpp server) can`;
+        : `the current provider (${(await provider.info()).kind}) cannot pass tool calls; the embedded model and OpenAI-compatible servers (Ollama, LM Studio, llama.cpp server) can`;
   if (why) throw new HttpError(400, 'tools_unsupported', `Tool calling is not available here: ${why}. Send the request without "tools" (for Continue, use chat mode).`);
+  if (offered.tools) provider.checkTools?.(offered.tools, offered.toolChoice);
 }
 
 async function resolveTarget(deps: ChatRouteDeps, model: string): Promise<{ agent: string } | { agent: null }> {

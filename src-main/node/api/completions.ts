@@ -96,7 +96,15 @@ export interface TurnRunner {
    * Runs a full agent turn on `text` in `sessionId` (a new session when null) and resolves with its final
    * answer and session; `onText` streams the turn as written.
    */
-  run(request: { text: string; agent: string; sessionId?: string | null; signal: AbortSignal; onText: (text: string) => void }): Promise<{ answer: string; sessionId: string }>;
+  run(request: {
+    text: string;
+    agent: string;
+    sessionId?: string | null;
+    /** The client's messages before `text`: a new session starts with them (agentHistory.ts). */
+    earlier?: readonly ChatMessage[];
+    signal: AbortSignal;
+    onText: (text: string) => void;
+  }): Promise<{ answer: string; sessionId: string }>;
 }
 
 /** An agent answers: the last user message is run as a turn, in the session the conversation had so far (a new one otherwise). */
@@ -107,16 +115,16 @@ export async function completeWithAgent(
   conversations: ConversationSessions,
   countTokens: (text: string) => Promise<number>,
 ): Promise<ApiCompletion> {
-  const request = [...call.messages]
-    .reverse()
-    .find((m) => m.role === 'user')
-    ?.content.trim();
+  // A tool's result travels as a user message marked with its call: it is not the request.
+  const last = call.messages.findLastIndex((m) => m.role === 'user' && m.toolCallId === undefined);
+  const request = call.messages[last]?.content.trim();
   if (!request) throw new AppError('BAD_INPUT', 'An agent model needs a user message with text.');
   let streamed = '';
   const run = await turns.run({
     text: request,
     agent,
     sessionId: conversations.find(call.messages),
+    earlier: call.messages.slice(0, last),
     signal: call.signal,
     onText: (text) => {
       streamed += text;

@@ -1,6 +1,6 @@
 // What a host needs to open the app to the user's other tools: the local API's and the MCP server's
 // dependencies, composed from the app's parts. Hosts (the `agentic serve` and `agentic mcp`
-// commands, the desktop app) call this; app.ts hands over the parts as `lending`.
+// commands, the desktop app) call this; app/lending.ts hands over the parts as `lending`.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Handlers } from '../../common/contract.js';
@@ -9,8 +9,10 @@ import type { AskUser, BlockJudge, LlmProvider, Logger, Tool } from '../../core/
 import { createMcpHttpHandler } from '../mcpServer/http.js';
 import type { LentDeps } from '../mcpServer/lent.js';
 import { createFileScanSearch, type WorkspaceSearch } from '../mcpServer/workspaceSearch.js';
+import { createPromptFiles } from '../settings/promptFiles.js';
 import { createTurnRunner } from './agentTurns.js';
 import type { LocalApiDeps } from './server.js';
+import { FILE_FINDER } from '../../core/tools/defs/fileFinder.js';
 
 /** The app's parts the API and the MCP server use. */
 export interface Lending {
@@ -44,7 +46,7 @@ export function appVersion(appRoot: string): string {
 export function lentDeps(app: ExposedApp, logger: Logger, search?: WorkspaceSearch): LentDeps {
   const { lending } = app;
   const finder = (): Tool => {
-    const tool = lending.tools().find((t) => t.tag === 'file_finder');
+    const tool = lending.tools().find((t) => t.tag === FILE_FINDER.tag);
     if (!tool) throw new Error('file_finder is not available');
     return tool;
   };
@@ -54,7 +56,7 @@ export function lentDeps(app: ExposedApp, logger: Logger, search?: WorkspaceSear
     judge: lending.judge,
     askUser: lending.askUser,
     blockTimeoutMs: lending.blockTimeoutMs,
-    turns: createTurnRunner(app),
+    turns: createTurnRunner(app, createPromptFiles(join(lending.appRoot, 'prompts'))),
     search: search ?? lending.search ?? { search: (query, options) => createFileScanSearch(finder()).search(query, options) },
     logger,
   };

@@ -1,8 +1,6 @@
 // Builds the checkpoint service from the settings, and completes whatever a crash interrupted.
-import type { Handlers } from '../../common/contract.js';
 import type { Emit, Logger } from '../../core/ports.js';
 import type { SettingsStore } from '../settings/settingsFile.js';
-import { createCheckpointHandlers, type CheckpointCommands } from './handlers.js';
 import { CheckpointService } from './service.js';
 import type { CheckpointLimits } from './workspaceStore.js';
 
@@ -16,14 +14,9 @@ export function limitsFrom(settings: SettingsStore): () => CheckpointLimits {
   };
 }
 
-export async function createCheckpointService(deps: {
-  dataDir: string;
-  settings: SettingsStore;
-  logger: Logger;
-  emit?: Emit;
-}): Promise<CheckpointService & { handlers: Pick<Handlers, CheckpointCommands> }> {
+export async function createCheckpointService(deps: { dataDir: string; settings: SettingsStore; logger: Logger; emit?: Emit }): Promise<CheckpointService> {
   const service = new CheckpointService({ dataDir: deps.dataDir, limits: limitsFrom(deps.settings), logger: deps.logger, emit: deps.emit });
   // The next start completes an interrupted restore (or an interrupted turn's record) before anything else.
   await service.recoverAll().catch((error: unknown) => deps.logger.error('checkpoints: recovery failed', { error: String(error) }));
-  return Object.assign(service, { handlers: createCheckpointHandlers(service) });
+  return service;
 }

@@ -3,10 +3,11 @@
 // (resources/knowledge/embedding-models.json) through the same model manager as the chat models:
 // progress, resume, checks, the same models folder.
 import { existsSync, statSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Llama, LlamaEmbeddingContext, LlamaModel } from 'node-llama-cpp';
 import type { Logger } from '../../core/ports.js';
+import { bundledResource } from '../bundledResource.js';
 import { defaultThreadCount } from '../llm/hardware.js';
 import { loadCatalog, ModelManager, type CatalogEntry } from '../llm/modelManager.js';
 import type { Embedder } from './types.js';
@@ -16,7 +17,7 @@ export const DEFAULT_EMBEDDING_MODEL = 'qwen3-embedding-0.6b-q8';
 const CONTEXT_TOKENS = 512;
 
 export function embeddingCatalogPath(): string {
-  return resolve(dirname(fileURLToPath(import.meta.url)), '../../../resources/knowledge/embedding-models.json');
+  return bundledResource(dirname(fileURLToPath(import.meta.url)), 'knowledge', 'embedding-models.json');
 }
 
 /** The embedding models' manager: their own catalogue, in `<modelsDir>/embedding`. */

@@ -14,20 +14,12 @@ import { sharedLlama } from '../llm/llamaEngine.js';
 import { DEFAULT_EMBEDDING_MODEL, embeddingModels, LlamaEmbedder } from './embedder.js';
 import { IndexStore } from './indexStore.js';
 import type { Embedder, IndexProgress, SearchHit } from './types.js';
-import { WorkspaceIndex } from './workspaceIndex.js';
+import { WorkspaceIndex, type WorkspaceIndexOptions } from './workspaceIndex.js';
 
-export interface KnowledgeOptions {
+/** What every workspace's index takes (one place for those options), and where indexes are kept. */
+export interface KnowledgeOptions extends Omit<WorkspaceIndexOptions, 'root' | 'store'> {
   /** The host's data folder: indexes go to its `knowledge/` folder. */
   dataDir: string;
-  logger: Logger;
-  /** The embedding model; null or absent: full-text search only. */
-  embedder?: () => Promise<Embedder | null>;
-  excludes?: () => readonly string[];
-  untrustedMarks?: () => readonly string[];
-  onProgress?: (progress: IndexProgress) => void;
-  watch?: boolean;
-  pollMs?: number;
-  fullScanMs?: number;
 }
 
 export interface SearchWorkspaceOptions {

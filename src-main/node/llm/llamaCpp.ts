@@ -5,18 +5,33 @@
 // (llamaGenerate.ts), grammar requests and templates that loop cannot parse go through LlamaChat
 // (llamaChatGenerate.ts); the first is why generation keeps up with a bare llama.cpp loop. Loading
 // the model is llamaLoad.ts.
-import type { ChatHistoryItem, ChatWrapperGeneratedContextState, Llama, LlamaGrammar, Token } from 'node-llama-cpp';
+import type { ChatHistoryItem, ChatModelFunctions, ChatWrapperGeneratedContextState, Llama, LlamaGrammar, Token } from 'node-llama-cpp';
 import { AppError, isAbortError } from '../../common/errors.js';
 import { createReasoningStream, splitReasoning } from '../../core/llm/reasoning.js';
-import type { Completion, CompletionRequest, LlmDelta, LlmProvider, ProviderInfo } from '../../core/ports.js';
+import type { Completion, CompletionRequest, LlmDelta, LlmProvider, ProviderInfo, ToolChoice, ToolDefinition } from '../../core/ports.js';
 import { generateWithChat } from './llamaChatGenerate.js';
 import { toChatHistory } from './chatHistory.js';
 import { embedTexts } from './llamaEmbed.js';
 import { generatePlain, plainStops } from './llamaGenerate.js';
 import { loadLlamaEngine, type Engine, type LlamaCppProviderOptions, type Slot } from './llamaLoad.js';
+import { llamaToolsOf, type LlamaTools } from './llamaTools.js';
 import { commonPrefixLength } from './promptStates.js';
 
+/** The tokens the reply may take; a prompt that leaves less than asked is refused, never cut silently. */
+function replyRoom(promptTokens: number, contextSize: number, wanted: number | undefined): number {
+  const room = contextSize - promptTokens;
+  if (room < Math.max(1, wanted ?? 1)) {
+    throw new AppError(
+      'CONTEXT_OVERFLOW',
+      `The conversation needs ${promptTokens}${wanted ? ` + ${wanted}` : ''} tokens but the model's context holds ${contextSize}: start a new session or compact the history.`,
+    );
+  }
+  return Math.min(wanted ?? room, room);
+}
+
 export class LlamaCppProvider implements LlmProvider {
+  /** Functions go to LlamaChat, which stops at the model's calls and returns them unrun (llamaTools.ts). */
+  readonly toolCalling = true;
   private engine: Promise<Engine> | null = null;
   private readonly grammars = new Map<string, Promise<LlamaGrammar>>();
   private disposed = false;
@@ -24,6 +39,10 @@ export class LlamaCppProvider implements LlmProvider {
   private readonly loadAbort = new AbortController();
 
   constructor(private readonly options: LlamaCppProviderOptions) {}
+
+  checkTools(tools: ToolDefinition[], choice?: ToolChoice): void {
+    llamaToolsOf(tools, choice);
+  }
 
   async info(): Promise<ProviderInfo> {
     const { model, context } = await this.load();
@@ -37,10 +56,12 @@ export class LlamaCppProvider implements LlmProvider {
 
   async complete(request: CompletionRequest): Promise<Completion> {
     if (request.signal.aborted) throw new AppError('CANCELLED', 'Cancelled.');
+    const tools = llamaToolsOf(request.tools, request.toolChoice);
+    if (tools && request.jsonSchema) throw new AppError('BAD_INPUT', 'A request takes either tools or a JSON schema for the answer, not both.');
     const engine = await this.load();
     const grammar = request.jsonSchema ? await this.grammarFor(engine.llama, request.jsonSchema) : undefined;
     const slot = this.pickSlot(engine, request.cacheKey ?? null);
-    const run = slot.queue.then(() => this.generate(engine, slot, request, grammar));
+    const run = slot.queue.then(() => this.generate(engine, slot, request, grammar, tools));
     slot.queue = run.catch(() => undefined);
     return run;
   }
@@ -118,10 +139,15 @@ export class LlamaCppProvider implements LlmProvider {
   }
 
   /** The prompt as the chat template lays it out, with the open assistant turn LlamaChat adds. */
-  private renderPrompt(engine: Engine, slot: Slot, history: ChatHistoryItem[]): { tokens: Token[]; state: ChatWrapperGeneratedContextState; continues: boolean } {
+  private renderPrompt(
+    engine: Engine,
+    slot: Slot,
+    history: ChatHistoryItem[],
+    functions?: ChatModelFunctions,
+  ): { tokens: Token[]; state: ChatWrapperGeneratedContextState; continues: boolean } {
     const continues = history.at(-1)?.type === 'model';
     const withReply = continues ? history : [...history, { type: 'model' as const, response: [] }];
-    const state = slot.chat.chatWrapper.generateContextState({ chatHistory: withReply });
+    const state = slot.chat.chatWrapper.generateContextState({ chatHistory: withReply, ...(functions ? { availableFunctions: functions, documentFunctionParams: true } : {}) });
     return { tokens: state.contextText.tokenize(engine.model.tokenizer), state, continues };
   }
 
@@ -140,21 +166,14 @@ export class LlamaCppProvider implements LlmProvider {
     return promptTokens.slice(0, commonPrefixLength(alone, promptTokens));
   }
 
-  private async generate(engine: Engine, slot: Slot, request: CompletionRequest, grammar: LlamaGrammar | undefined): Promise<Completion> {
+  private async generate(engine: Engine, slot: Slot, request: CompletionRequest, grammar: LlamaGrammar | undefined, tools: LlamaTools | null): Promise<Completion> {
     const history = toChatHistory(request.messages);
     const contextSize = engine.context.contextSize;
-    const prompt = this.renderPrompt(engine, slot, history);
+    const prompt = this.renderPrompt(engine, slot, history, tools?.functions);
     const system = this.systemPrefix(engine, slot, history, prompt.tokens);
     slot.systemTokens = system.length;
     const promptTokens = prompt.tokens.length;
-    const room = contextSize - promptTokens;
-    if (room < Math.max(1, request.maxTokens ?? 1)) {
-      throw new AppError(
-        'CONTEXT_OVERFLOW',
-        `The conversation needs ${promptTokens}${request.maxTokens ? ` + ${request.maxTokens}` : ''} tokens but the model's context holds ${contextSize}: start a new session or compact the history.`,
-      );
-    }
-    const maxTokens = Math.min(request.maxTokens ?? room, room);
+    const maxTokens = replyRoom(promptTokens, contextSize, request.maxTokens);
     const evaluatedBefore = slot.sequence.tokenMeter.usedInputTokens;
     if (engine.prompts && system.length > 0 && system.length < contextSize) await engine.prompts.prepare(slot.sequence, system);
     const stream = createReasoningStream();
@@ -163,7 +182,7 @@ export class LlamaCppProvider implements LlmProvider {
       if (onDelta && (delta.text || delta.reasoning)) onDelta(delta);
     };
     // Plain chat takes the fast loop; grammars, continued replies and templates it cannot parse, LlamaChat.
-    const stops = grammar || prompt.continues ? null : plainStops(slot.chat.chatWrapper, prompt.state, engine.model);
+    const stops = grammar || tools || prompt.continues ? null : plainStops(slot.chat.chatWrapper, prompt.state, engine.model);
     try {
       const reply = stops
         ? await generatePlain({
@@ -178,7 +197,7 @@ export class LlamaCppProvider implements LlmProvider {
             seed: this.options.seed,
             repeatPenalty: this.options.repeatPenalty ?? false,
             contextSize,
-          }).then((r) => ({ text: r.text, thoughts: [], tokens: r.tokens, truncated: r.stopReason === 'maxTokens' }))
+          }).then((r) => ({ text: r.text, thoughts: [], tokens: r.tokens, truncated: r.stopReason === 'maxTokens', toolCalls: [] }))
         : await generateWithChat(slot.chat, history, request, {
             maxTokens,
             grammar,
@@ -188,6 +207,7 @@ export class LlamaCppProvider implements LlmProvider {
             repeatPenalty: this.options.repeatPenalty ?? false,
             say,
             stream,
+            ...(tools ? { tools: { ...tools, toText: (value) => engine.module.LlamaText(value) } } : {}),
           });
       say(stream.flush());
       const split = splitReasoning(reply.text);
@@ -195,6 +215,7 @@ export class LlamaCppProvider implements LlmProvider {
         text: split.answer,
         reasoning: [...reply.thoughts, split.reasoning].filter(Boolean).join('\n\n'),
         truncated: reply.truncated,
+        ...(reply.toolCalls.length ? { toolCalls: reply.toolCalls } : {}),
         usage: { promptTokens, completionTokens: reply.tokens, evaluatedTokens: slot.sequence.tokenMeter.usedInputTokens - evaluatedBefore },
       };
     } catch (error) {

@@ -58,6 +58,8 @@ export interface Slot {
 
 export interface Engine {
   llama: Llama;
+  /** node-llama-cpp itself, for its value exports (LlamaText) where a call needs one. */
+  module: LlamaModule;
   model: LlamaModel;
   context: LlamaContext;
   slots: Slot[];
@@ -112,7 +114,7 @@ export async function loadLlamaEngine(options: LlamaCppProviderOptions, loadSign
     const placement = { engine: llama.gpu || 'cpu', gpuLayers: model.gpuLayers, totalLayers, contextSize: context.contextSize };
     logger.info('llama: model loaded', { modelPath, ...placement, ms: Math.round(performance.now() - started) });
     report.loaded(placement);
-    return { llama, model, context, slots, prompts, systemPrefixes: new Map() };
+    return { llama, module, model, context, slots, prompts, systemPrefixes: new Map() };
   } catch (error) {
     const failure =
       error instanceof AppError

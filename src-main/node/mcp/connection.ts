@@ -7,6 +7,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { AppError } from '../../common/errors.js';
 import type { McpServerConfig } from '../../common/settings.js';
 import type { McpAttachment, McpCallResult, McpToolInfo } from '../../core/mcp/types.js';
+import { hintsOf } from '../../core/mcp/hints.js';
 
 const STDERR_TAIL = 2_000;
 
@@ -64,7 +65,8 @@ export async function listAllTools(server: string, client: Client, timeoutMs: nu
   for (let page = 0; page < 50; page++) {
     const result = await client.listTools(cursor ? { cursor } : {}, { timeout: timeoutMs });
     for (const tool of result.tools) {
-      tools.push({ server, name: tool.name, description: tool.description ?? '', inputSchema: tool.inputSchema as McpToolInfo['inputSchema'] });
+      const hints = hintsOf(tool.annotations);
+      tools.push({ server, name: tool.name, description: tool.description ?? '', inputSchema: tool.inputSchema as McpToolInfo['inputSchema'], ...(hints ? { hints } : {}) });
     }
     cursor = result.nextCursor;
     if (!cursor) break;

@@ -100,6 +100,10 @@ export class McpManager implements McpClientPort {
     return entry.tools;
   }
 
+  listedTool(server: string, tool: string): McpToolInfo | undefined {
+    return this.entries.get(server)?.tools.find((t) => t.name === tool);
+  }
+
   /** For the settings' "Test" button: forgets an earlier failure, (re)starts the server, lists its tools. */
   async testServer(server: string, signal?: AbortSignal): Promise<McpToolInfo[]> {
     const entry = this.entry(server);

@@ -10,6 +10,7 @@ import type { AskUser, Block, BlockJudge, Logger, Tool } from '../../core/ports.
 import type { TurnRunner } from '../api/completions.js';
 import { resolveInWorkspace } from '../workspace/guard.js';
 import type { WorkspaceSearch } from './workspaceSearch.js';
+import { FILE_FINDER } from '../../core/tools/defs/fileFinder.js';
 
 export interface LentDeps {
   workspace: () => string;
@@ -59,7 +60,7 @@ export async function runCode(deps: LentDeps, input: { language: string; code: s
 
 /** file_finder's read action on one workspace path (the workspace guard and untrusted marks apply). */
 export async function readWorkspaceFile(deps: LentDeps, relative: string, signal: AbortSignal): Promise<{ ok: boolean; text: string }> {
-  const finder = deps.tools().find((t) => t.tag === 'file_finder');
+  const finder = deps.tools().find((t) => t.tag === FILE_FINDER.tag);
   if (!finder) return { ok: false, text: 'Reading files is not available here.' };
   // An exact path only: file_finder would otherwise read a file of the same name found elsewhere.
   try {
@@ -68,7 +69,7 @@ export async function readWorkspaceFile(deps: LentDeps, relative: string, signal
   } catch (error) {
     return { ok: false, text: toErrorData(error).message };
   }
-  const block: Block = { id: 'mcp-read', tag: 'file_finder', code: '', savePath: null, params: { name: relative, action: 'read' }, start: 0, end: 0 };
+  const block: Block = { id: 'mcp-read', tag: FILE_FINDER.tag, code: '', savePath: null, params: { name: relative, action: 'read' }, start: 0, end: 0 };
   const result = await finder.run(block, { workspace: deps.workspace(), signal, turnId: 'mcp', blockId: block.id, onOutput: () => undefined, timeoutMs: 30_000 });
   return result.status === 'ok' ? { ok: true, text: result.output } : { ok: false, text: result.feedback ?? result.output };
 }

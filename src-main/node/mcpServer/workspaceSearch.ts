@@ -5,6 +5,7 @@ import { open, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Tool } from '../../core/ports.js';
 import { resolveInWorkspace } from '../workspace/guard.js';
+import { FILE_FINDER } from '../../core/tools/defs/fileFinder.js';
 
 export interface WorkspaceHit {
   /** Workspace-relative, with `/`. */
@@ -55,7 +56,7 @@ export function createFileScanSearch(fileFinder: Tool): WorkspaceSearch {
       const hits: WorkspaceHit[] = [];
       const glob = `**/*${query.replace(/[*?[\]]/g, '')}*`;
       const listed = await fileFinder.run(
-        { id: 'mcp-search', tag: 'file_finder', code: '', savePath: null, params: { name: glob, action: 'list' }, start: 0, end: 0 },
+        { id: 'mcp-search', tag: FILE_FINDER.tag, code: '', savePath: null, params: { name: glob, action: 'list' }, start: 0, end: 0 },
         { workspace, signal, turnId: 'mcp', blockId: 'mcp-search', onOutput: () => undefined, timeoutMs: 30_000 },
       );
       if (listed.status === 'ok') for (const p of listed.output.split('\n').filter(Boolean)) hits.push({ path: p, line: null, text: p });

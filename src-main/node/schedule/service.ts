@@ -65,6 +65,15 @@ export class ScheduleService {
     }
   }
 
+  /**
+   * Rewrites every registered schedule's OS job (the desktop app does this once at start): a job
+   * written by an install that was moved or replaced points at a program that is gone, and the next
+   * times it lists run out while nothing runs them. One schedule at a time, in the background.
+   */
+  async refreshRegistered(): Promise<void> {
+    for (const s of this.deps.store.list()) if (s.osJob) await this.sync(s.id, false);
+  }
+
   private async unregister(id: string): Promise<void> {
     try {
       await (await this.deps.os()).unregister(id);

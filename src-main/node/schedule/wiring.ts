@@ -37,13 +37,27 @@ export function createSchedules(opts: {
   /** Run due jobs in this process's lifetime (the desktop app); the CLI and tests leave it off. */
   runDueJobs: boolean;
   notify?: (n: Notice) => void;
+  /** The app's Replay script (test hooks): the runs it starts use the same scripted model. */
+  replayFile?: string;
 }): ScheduleWiring {
   const store = ScheduleStore.open(join(opts.dataDir, 'sessions.db'));
   const cli = cliCommand(opts.appRoot);
   const service = new ScheduleService({ store, os: () => osScheduler(opts.dataDir), cli, dataDirArg: opts.dataDir, logger: opts.logger });
   const changed = () => opts.emit({ type: 'sessions.changed', sessionId: null, turnId: null });
-  const scheduler = opts.runDueJobs ? new AppScheduler({ store, cli, dataDir: opts.dataDir, logger: opts.logger, onRunEnded: changed, notify: opts.notify ?? (() => {}) }) : null;
+  const scheduler = opts.runDueJobs
+    ? new AppScheduler({
+        store,
+        cli,
+        dataDir: opts.dataDir,
+        logger: opts.logger,
+        onRunEnded: changed,
+        notify: opts.notify ?? (() => {}),
+        extraArgs: opts.replayFile ? ['--replay', opts.replayFile] : undefined,
+      })
+    : null;
   scheduler?.start();
+  // The app runs from where it is installed now: the OS jobs are made to start this copy (guard.ts).
+  if (scheduler) service.refreshRegistered().catch((error: unknown) => opts.logger.warn('schedule refresh failed', { error: (error as Error).message }));
 
   const handlers: ScheduleHandlers = {
     'schedule.list': async () => store.list(),

@@ -13,6 +13,7 @@ import { markCovering, untrustedSource } from '../workspace/untrusted.js';
 import { isMarkedFile } from '../workspace/untrustedFiles.js';
 import { grepFile, rangeOf, readRange } from './fileRanges.js';
 import { searchAction, type KnowledgeSearch } from './fileSearch.js';
+import { FILE_FINDER } from '../../core/tools/defs/fileFinder.js';
 
 export interface FileFinderOptions {
   /** Characters of file content returned at most (default 40 000). */
@@ -154,7 +155,7 @@ export function createFileFinderTool(options: FileFinderOptions = {}): Tool {
     return { ...read, output: read.output + (read.status === 'ok' ? others : '') };
   };
   return {
-    tag: 'file_finder',
+    tag: FILE_FINDER.tag,
     async run(block, ctx) {
       const started = performance.now();
       try {

@@ -6,6 +6,7 @@ import { cpus, totalmem } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppError } from '../../common/errors.js';
+import { bundledResource } from '../bundledResource.js';
 import type { ModelEntry } from '../../common/models.js';
 import type { Logger } from '../../core/ports.js';
 import { loadCatalog, ModelManager, type CatalogEntry } from '../llm/modelManager.js';
@@ -15,7 +16,7 @@ import { assertWhisperModel } from './stt.js';
 export const DOWNLOAD_HINT = '`agentic models download whisper-base` (or Settings → Voice)';
 
 export function whisperCatalogPath(): string {
-  return resolve(dirname(fileURLToPath(import.meta.url)), '../../../resources/voice/whisper-models.json');
+  return bundledResource(dirname(fileURLToPath(import.meta.url)), 'voice', 'whisper-models.json');
 }
 
 export function recommendedWhisper(options: { ramBytes?: number; cores?: number; englishOnly?: boolean } = {}): string {

@@ -4,6 +4,7 @@ import { MicButton, useHoldToTalk } from '../voice/MicButton.js';
 import { sendVoice } from '../voice/sendVoice.js';
 import { onTranscript } from '../voice/voiceStore.js';
 import { AgentPicker } from './AgentPicker.js';
+import { DraftSelfTestWarning } from './DraftSelfTestWarning.js';
 import { preloadMarkdown } from './LazyMarkdown.js';
 
 /** The input box: Enter sends, Shift+Enter breaks the line; Stop while a turn runs. */
@@ -55,6 +56,7 @@ export function Composer({ runningTurnId, disabled }: { runningTurnId: string | 
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
       />
+      <DraftSelfTestWarning text={text} />
       <div className="composer-bar">
         <AgentPicker />
         <span className="spacer" />

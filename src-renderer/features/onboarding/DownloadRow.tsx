@@ -5,6 +5,7 @@ import { useStore } from '../../state/store.js';
 import { humanError } from '../../ui/errorText.js';
 import { downloadRate, formatBytes, formatEta, speedText, type ModelEntry, type RateSample } from './modelChoice.js';
 import { applyLocalModel } from './modelActions.js';
+import { SelfTestBadge } from '../chat/SelfTestBadge.js';
 
 type Phase = 'idle' | 'downloading' | 'paused' | 'failed';
 
@@ -58,6 +59,7 @@ export function DownloadRow({ model }: { model: ModelEntry }) {
         </span>
         {model.recommended && <span className="badge badge-ok">best fit</span>}
         {!model.fits && <span className="badge badge-failed">may not fit</span>}
+        <SelfTestBadge modelId={model.id} />
       </div>
       {model.speed && (
         <p

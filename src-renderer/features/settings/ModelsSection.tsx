@@ -12,6 +12,7 @@ import { formatBytes } from '../workspace/files.js';
 import type { UpdateSettings } from './updateSettings.js';
 import { SelfTestSummary } from './SelfTestSummary.js';
 import { selfTestModelKey } from '../../../src-main/common/selfTest.js';
+import { SelfTestBadge } from '../chat/SelfTestBadge.js';
 
 type ModelEntry = CommandOutput<'models.list'>[number];
 
@@ -50,6 +51,7 @@ function ModelRow({ model, provider, onChanged, update }: { model: ModelEntry; p
         {model.recommended && <span className="badge badge-ok">recommended</span>}
         {model.active && <span className="badge badge-running">active</span>}
         {!model.fits && <span className="badge badge-failed">too big for this machine</span>}
+        <SelfTestBadge modelId={model.id} />
       </div>
       <div className="model-meta muted">
         {formatBytes(model.sizeBytes)} · {model.license} · <span title={model.source}>{model.source}</span>

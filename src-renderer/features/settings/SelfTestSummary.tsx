@@ -1,8 +1,9 @@
 // Settings → Models: the configured model's last self-test (issue 25), a score per agent and the date.
-// The battery itself runs from the CLI (`agentic models test`); the app shows what it kept.
+// The battery runs from here ("Test this model", SelfTestRun) or the CLI (`agentic models test`).
 import { useEffect } from 'react';
-import type { SelfTestResult } from '../../../src-main/common/selfTest.js';
+import { describeSpeed, type SelfTestResult } from '../../../src-main/common/selfTest.js';
 import { loadSelfTestResults, useCurrentSelfTest, useSelfTest } from '../chat/selfTestStore.js';
+import { SelfTestRun } from './SelfTestRun.js';
 
 /** "casual 1.00", "coder 0.50 (failed: …)": one entry per agent tested. */
 export function agentLines(result: SelfTestResult): { agent: string; passed: boolean; text: string }[] {
@@ -27,6 +28,7 @@ export function SelfTestSummary({ modelKey }: { modelKey: string }) {
             Self-test of this model on {result.date.slice(0, 10)}: {result.passed}/{result.of} agents passed, score {result.score.toFixed(2)} ({Math.round(result.seconds)} s)
             {result.interrupted ? ', stopped before the end' : ''}.
           </div>
+          {result.speed && <div data-testid="selftest-speed">Speed: {describeSpeed(result.speed)}.</div>}
           <ul className="selftest-agents">
             {agentLines(result).map((l) => (
               <li key={l.agent} className={l.passed ? 'ok' : 'failed'} data-testid="selftest-agent" data-passed={l.passed}>
@@ -36,8 +38,9 @@ export function SelfTestSummary({ modelKey }: { modelKey: string }) {
           </ul>
         </>
       ) : (
-        <div className="muted">This model has not been tested. Run `agentic models test` to see what it can do here.</div>
+        <div className="muted">This model has not been tested: "Test this model" (or `agentic models test`) shows what it can do here.</div>
       )}
+      <SelfTestRun modelKey={modelKey} />
     </div>
   );
 }

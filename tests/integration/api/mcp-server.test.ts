@@ -7,7 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../../src-main/app.js';
+import { createApp, type App } from '../../../src-main/app/index.js';
 import { localApiDeps } from '../../../src-main/node/api/expose.js';
 import { startLocalApi, type LocalApi } from '../../../src-main/node/api/server.js';
 import { silentLogger } from '../../../src-main/node/logger.js';

@@ -5,7 +5,7 @@ import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApp } from '../../../src-main/app.js';
+import { createApp } from '../../../src-main/app/index.js';
 import { AppError } from '../../../src-main/common/errors.js';
 import type { AppEvent } from '../../../src-main/common/events.js';
 import { silentLogger } from '../../../src-main/node/logger.js';

@@ -58,6 +58,22 @@ describe('mcp agent', () => {
     expect(t.replay().calls[1]!.at(-1)!.content).toMatch(/declined/);
   });
 
+  it('a tool its server declares read-only runs without asking, and its answer still taints the turn', { timeout: 120_000 }, async () => {
+    const asked: ApprovalRequest[] = [];
+    const snapshot = fence('mcp', JSON.stringify({ server: 'demo', tool: 'snapshot', arguments: {} }));
+    // `echo` is trusted here, so only the taint can make it ask.
+    const settings = { mcpServers: [{ ...server, trustedTools: ['echo'] }] };
+    t = await startTestApp([snapshot, call, 'Done.'], { settings, askUser: async (r) => (asked.push(r), false) });
+    const out = await t.turn(t.newSession(), 'take a snapshot through the demo server', 'mcp');
+    const blocks = t.of('block.finished', out.turnId);
+    expect(blocks[0]).toMatchObject({ tool: 'mcp', status: 'ok' });
+    expect(blocks[0]!.output).toContain('a 1x1 image');
+    // The read ran unasked; the trusted call after it asks because the MCP answer is untrusted text.
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({ tool: 'mcp', reasons: [expect.stringContaining('an MCP tool result')] });
+    expect(blocks[1]).toMatchObject({ tool: 'mcp', status: 'declined' });
+  });
+
   it('a trusted server runs without asking', { timeout: 120_000 }, async () => {
     let asked = 0;
     t = await startTestApp([call, 'Done.'], { settings: { mcpServers: [{ ...server, trusted: true }] }, askUser: async () => (asked++, false) });

@@ -9,10 +9,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { appPaths } from '../../../src-main/app/paths.js';
 import { AppInfoSchema } from '../../../src-main/common/contract.js';
 import { AppError } from '../../../src-main/common/errors.js';
-import { createAdapters } from '../../../src-main/node/settings/adapters.js';
+import { createAdapters } from '../../../src-main/app/adapters.js';
 import { SecretStore } from '../../../src-main/node/settings/secrets.js';
 import { SettingsFile } from '../../../src-main/node/settings/settingsFile.js';
-import { createNodeHandlers } from '../../../src-main/node/handlers/index.js';
+import { createSystemHandlers } from '../../../src-main/node/handlers/system.js';
 import { LlamaCppProvider } from '../../../src-main/node/llm/llamaCpp.js';
 import { detectMachineMemory } from '../../../src-main/node/llm/llamaEngine.js';
 import { localEngineState, type LlamaModule } from '../../../src-main/node/llm/llamaEngine.js';
@@ -86,7 +86,17 @@ describe('router without onnxruntime-node', () => {
       // The model still answers: nothing else depended on the router.
       expect((await adapters.provider.get().info()).kind).toBe('replay');
       // What the UI reads (app.info), through the contract's own schema.
-      const handlers = createNodeHandlers({ host: 'cli', settings, adapters, workspace, emit: () => {}, root: paths.appRoot, secrets });
+      const handlers = createSystemHandlers({
+        ...{ host: 'cli', version: '0.0.0', settings, secrets, workspace, canReveal: false, provider: () => adapters.provider.get(), modelLoad: adapters.modelLoad },
+        ...{
+          engines: adapters.engines,
+          doctor: adapters.doctor,
+          languages: adapters.languages,
+          sandbox: adapters.sandbox,
+          explainSandbox: adapters.explainSandbox,
+          router: adapters.router,
+        },
+      });
       const info = AppInfoSchema.parse(await handlers['app.info']({}, { clientId: 'test' }));
       expect(info.engines?.router).toEqual({ available: false, message: router.message });
       expect(info.engines?.localModel.available).not.toBe(true);

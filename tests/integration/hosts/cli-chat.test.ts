@@ -133,3 +133,16 @@ describe('agentic chat in a terminal', () => {
     expect(await t.exit).toBe(0);
   });
 });
+
+describe('agentic chat and Ctrl+C as a signal', () => {
+  // A terminal outside raw mode (between questions, start-up, shutdown) turns Ctrl+C into SIGINT
+  // for the whole foreground group: it must mean what the key means, not end the process with 130.
+  it('asks before leaving on a first SIGINT and leaves cleanly on the second', { timeout: 120_000 }, async () => {
+    const t = openChat(['unused']);
+    const at = await t.waitFor('you › ');
+    process.kill(-t.pty.pid, 'SIGINT');
+    await t.waitFor('press Ctrl+C again to leave', at);
+    process.kill(-t.pty.pid, 'SIGINT');
+    expect(await t.exit).toBe(0);
+  });
+});

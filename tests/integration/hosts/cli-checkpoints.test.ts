@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../../src-main/app.js';
+import { createApp } from '../../../src-main/app/index.js';
 import { appPaths, desktopDataDir } from '../../../src-main/app/paths.js';
 import { silentLogger } from '../../../src-main/node/logger.js';
 import { runCli } from '../../helpers/processes.js';

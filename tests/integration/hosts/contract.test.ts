@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../../src-main/app.js';
+import { createApp, type App } from '../../../src-main/app/index.js';
 import { commands, type CommandInput, type CommandName } from '../../../src-main/common/contract.js';
 import { EventSchema, type AppEvent, type EventType } from '../../../src-main/common/events.js';
 import { silentLogger } from '../../../src-main/node/logger.js';
@@ -90,6 +90,10 @@ const sampleEvents: { [K in EventType]: Extract<AppEvent, { type: K }> } = {
   'voice.speaking': { type: 'voice.speaking', seq: 1, sessionId: null, turnId: null, speaking: true, text: 'hello' },
   'voice.error': { type: 'voice.error', seq: 1, sessionId: null, turnId: null, captureId: null, message: 'no model' },
   'voice.toggle': { type: 'voice.toggle', seq: 1, sessionId: null, turnId: null },
+  'selftest.progress': {
+    ...{ type: 'selftest.progress', seq: 1, sessionId: null, turnId: null, state: 'running', model: 'llama-m.gguf', agent: 'coder', of: 6, error: null },
+    done: [{ agent: 'casual', passed: true, score: 1, seconds: 2, failed: [] }],
+  },
 };
 
 const sampleInputs: { [K in CommandName]: CommandInput<K> } = {
@@ -119,6 +123,8 @@ const sampleInputs: { [K in CommandName]: CommandInput<K> } = {
   'models.delete': { id: 'm' },
   'models.openLocal': { path: '/tmp/m.gguf' },
   'models.testResults': {},
+  'models.test': {},
+  'models.testStop': {},
   'mcp.list': {},
   'mcp.add': { name: 'fs', transport: 'stdio', command: 'node', args: [], env: {}, trusted: false, trustedTools: [] },
   'mcp.test': { name: 'fs' },

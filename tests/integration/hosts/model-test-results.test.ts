@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../../src-main/app.js';
+import { createApp, type App } from '../../../src-main/app/index.js';
 import { dispatch } from '../../../src-main/common/dispatch.js';
 import { silentLogger } from '../../../src-main/node/logger.js';
 

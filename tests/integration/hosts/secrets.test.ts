@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../../src-main/app.js';
+import { createApp } from '../../../src-main/app/index.js';
 import { SecretStore, type SecretCipher } from '../../../src-main/node/settings/secrets.js';
 import { silentLogger } from '../../../src-main/node/logger.js';
 

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../../src-main/app.js';
+import { createApp, type App } from '../../../src-main/app/index.js';
 import { silentLogger } from '../../../src-main/node/logger.js';
 
 const ctx = { clientId: 't' };

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../../src-main/app.js';
+import { createApp } from '../../../src-main/app/index.js';
 import { AppInfoSchema } from '../../../src-main/common/contract.js';
 import type { AppEvent, ModelLoad } from '../../../src-main/common/events.js';
 import { LlamaCppProvider } from '../../../src-main/node/llm/llamaCpp.js';

@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../../src-main/app.js';
+import { createApp } from '../../../src-main/app/index.js';
 import type { ModelLoad } from '../../../src-main/common/events.js';
 import { placementLine } from '../../../src-main/common/placement.js';
 import { formatDoctor } from '../../../src-main/node/doctor/format.js';

@@ -60,6 +60,11 @@ describe('McpManager against a real stdio server', () => {
     const echo = tools.find((t) => t.name === 'echo')!;
     expect(echo).toMatchObject({ server: 'test', description: 'Repeats the given text.' });
     expect(echo.inputSchema).toMatchObject({ type: 'object', required: ['text'], properties: { text: { type: 'string' } } });
+    // The server's declared hints come through as booleans; a tool that declares nothing has none.
+    expect(echo.hints).toBeUndefined();
+    expect(tools.find((t) => t.name === 'snapshot')!.hints).toEqual({ readOnlyHint: true, openWorldHint: false });
+    expect(manager.listedTool('test', 'snapshot')?.hints?.readOnlyHint).toBe(true);
+    expect(manager.listedTool('test', 'nope')).toBeUndefined();
     expect(events.map((e) => e.status)).toEqual(['starting', 'ready']);
   });
 
@@ -146,11 +151,9 @@ describe('McpManager settings changes', () => {
 });
 
 describe('the mcp block tool over a real server', () => {
-  const trustNothing = { isTrusted: () => false };
-
   it('runs a valid block and streams its output', async () => {
     const { manager } = start([stdioServer('test')]);
-    const tool = createMcpTool(manager, trustNothing);
+    const tool = createMcpTool(manager);
     const output: string[] = [];
     const result = await tool.run(block('{"server":"test","tool":"echo","arguments":{"text":"hello"}}'), toolContext(output));
     expect(result).toMatchObject({ status: 'ok', output: 'hello' });
@@ -162,7 +165,7 @@ describe('the mcp block tool over a real server', () => {
 
   it('gives precise feedback for an unknown server, an unknown tool and invalid arguments, with the schema', async () => {
     const { manager } = start([stdioServer('test')]);
-    const tool = createMcpTool(manager, trustNothing);
+    const tool = createMcpTool(manager);
     const unknownServer = await tool.run(block('{"server":"tset","tool":"echo","arguments":{}}'), toolContext());
     expect(unknownServer).toMatchObject({ status: 'failed', feedback: expect.stringContaining('Configured servers: "test"') });
     const unknownTool = await tool.run(block('{"server":"test","tool":"ecko","arguments":{}}'), toolContext());

@@ -13,6 +13,7 @@ import { appPaths } from '../../../src-main/app/paths.js';
 import { loadCatalog } from '../../../src-main/node/llm/modelManager.js';
 import { OnnxRouter } from '../../../src-main/node/routing/onnxRouter.js';
 import { existsInPackage, listPackagedApp, makeStandInElectron, mib, productionPackages, ROOT, runElectronBuilder, type PackagedFile, withStableInputs } from './packagedApp.js';
+import { runPackagedJob } from './scheduledRun.js';
 
 const BUILT = ['out/main/main.js', 'out/preload/preload.cjs', 'out/renderer/index.html'];
 const { arch } = process;
@@ -126,7 +127,9 @@ describe.skipIf(process.platform !== 'linux')('packaged app layout (electron-bui
   });
 
   it('the router model and the catalogue are outside the archive; sources, tests, scripts and router data are not packaged', () => {
-    for (const f of ['resources/router/router.onnx', 'resources/router/featurizer.json', 'resources/models/catalog.json']) expect(packaged.has(f), f).toBe(true);
+    // The speech and embedding catalogues too: bundledResource() reads them beside app.asar.
+    const catalogues = ['resources/models/catalog.json', 'resources/voice/whisper-models.json', 'resources/knowledge/embedding-models.json'];
+    for (const f of ['resources/router/router.onnx', 'resources/router/featurizer.json', ...catalogues]) expect(packaged.has(f), f).toBe(true);
     const inArchive = files.filter((f) => f.inAsar).map((f) => f.path.slice('resources/app.asar/'.length));
     const strays = inArchive.filter(
       (p) =>
@@ -190,6 +193,16 @@ describe.skipIf(process.platform !== 'linux')('packaged app layout (electron-bui
     // onnxruntime opens the model by path: from the packaged extraResources, as the desktop app will.
     const router = await OnnxRouter.load(p.router);
     expect(router.manifest.labels.agent.length).toBeGreaterThan(3);
+  });
+
+  it("a schedule's OS job, built for the packaged layout, runs the due run from the packaged files", { timeout: 150_000 }, async () => {
+    const r = await runPackagedJob(appDir, join(tmp, 'job'));
+    // The app's executable with the headless switch: no Node, no bin/agentic.js in a package.
+    expect(r.program.map((w) => w.replace(join(tmp, 'job'), '<app>'))).toEqual(['<app>/agentic-desktop', '--ozone-platform=headless', '--agentic-cli']);
+    expect(r.mainDispatches).toBe(true);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.lines.find((l) => l.type === 'schedule.run')).toMatchObject({ scheduleId: r.scheduleId, status: 'done' });
+    expect(r.lines.some((l) => l.type === 'answer.delta')).toBe(true);
   });
 });
 

@@ -70,14 +70,18 @@ function writeUnits(schedule: Schedule): string {
   const spec = jobSpec(schedule, cliCommand(ROOT), { dataDir, extraArgs: ['--provider', 'replay', '--replay', CLEANUP, '--json'] });
   mkdirSync(unitDir, { recursive: true });
   const base = join(unitDir, unitName(schedule.id));
-  writeFileSync(`${base}.service`, systemdService(spec));
+  writeFileSync(`${base}.service`, systemdService(spec, unitDir));
   writeFileSync(`${base}.timer`, systemdTimer(spec));
   return base;
 }
 
 /** Starts the unit's ExecStart= with its Environment=, as systemd would; resolves when it exits. */
 function startUnit(base: string, onStderr?: (text: string) => void): Promise<CliResult> {
-  const { argv, env } = execStartOf(readFileSync(`${base}.service`, 'utf8'));
+  const unit = readFileSync(`${base}.service`, 'utf8');
+  // ExecCondition= first (the app is still installed: it lets the service start), then ExecStart=.
+  const condition = execStartOf(unit.replace(/^ExecStart=/m, 'X-Start=').replace(/^ExecCondition=/m, 'ExecStart='));
+  expect(spawnSync(condition.argv[0]!, condition.argv.slice(1)).status).toBe(0);
+  const { argv, env } = execStartOf(unit);
   return new Promise((resolve, reject) => {
     const child = spawn(argv[0]!, argv.slice(1), {
       cwd: '/',

@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import type { Schedule } from '../../../common/schedules.js';
 import { upcomingRuns } from '../../../core/schedule/rules.js';
+import { requiredFiles } from './guard.js';
 
 export interface JobSpec {
   /** The schedule's id; job names are derived from it. */
@@ -13,6 +14,8 @@ export interface JobSpec {
   /** Program and arguments, absolute paths. */
   argv: string[];
   env: Record<string, string>;
+  /** Files that must exist for the job to run (guard.ts): when one is gone the job removes itself. */
+  requires: string[];
   /** Instants (ms) the job starts at, ascending. */
   times: number[];
 }
@@ -20,11 +23,27 @@ export interface JobSpec {
 /** Occurrences written into one job: at one a minute that is 20 minutes, refreshed by each run. */
 export const TIMES_PER_JOB = 20;
 
+/** The packaged desktop app's switch that runs a schedule without a window (hosts/cli/headless.ts). */
+export const HEADLESS_FLAG = '--agentic-cli';
+
 /**
- * How the OS starts the CLI: Node (the one running now) on bin/agentic.js of this app. An Electron
- * process is a Node when ELECTRON_RUN_AS_NODE is set, which the job then sets.
+ * How the OS starts the CLI. From a checkout: Node (the one running now) on bin/agentic.js, or the
+ * development Electron with ELECTRON_RUN_AS_NODE. Packaged (the code in app.asar), neither exists
+ * (bin/ is not shipped, and RunAsNode is fused off): the app's own executable with HEADLESS_FLAG;
+ * in an AppImage that is the AppImage file ($APPIMAGE), not its transient mount. On Linux Chromium
+ * is told to need no display (a cron job has none).
  */
-export function cliCommand(appRoot: string, execPath: string = process.execPath, electron = Boolean(process.versions.electron)): { argv: string[]; env: Record<string, string> } {
+export function cliCommand(
+  appRoot: string,
+  execPath: string = process.execPath,
+  electron = Boolean(process.versions.electron),
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): { argv: string[]; env: Record<string, string> } {
+  if (electron && /\.asar$/.test(appRoot)) {
+    const program = (platform === 'linux' && env.APPIMAGE) || execPath;
+    return { argv: [program, ...(platform === 'linux' ? ['--ozone-platform=headless'] : []), HEADLESS_FLAG], env: {} };
+  }
   return { argv: [execPath, join(appRoot, 'bin', 'agentic.js')], env: electron ? { ELECTRON_RUN_AS_NODE: '1' } : {} };
 }
 
@@ -37,6 +56,7 @@ export function jobSpec(schedule: Schedule, cli: { argv: string[]; env: Record<s
     description: `agentic schedule ${schedule.id}: ${schedule.name}`.replace(/[\r\n]+/g, ' ').slice(0, 200),
     argv: [...cli.argv, 'run', '--schedule', schedule.id, ...(opts.dataDir ? ['--data-dir', opts.dataDir] : []), ...(opts.extraArgs ?? [])],
     env: cli.env,
+    requires: requiredFiles(cli.argv),
     times: [...new Set(times)].sort((a, b) => a - b),
   };
 }

@@ -1,6 +1,6 @@
 // The macOS and Windows jobs can only be read here, not registered: their files are parsed with a
 // real XML parser and checked against what launchd.plist(5) and the Task Scheduler 1.2 schema ask.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DOMParser } from '@xmldom/xmldom';
@@ -9,7 +9,7 @@ import type { Schedule } from '../../../common/schedules.js';
 import { cronLines, replaceCronLines } from './cronTab.js';
 import { cliCommand, jobSpec, safeId, TIMES_PER_JOB } from './jobSpec.js';
 import { launchdPlist } from './launchd.js';
-import { cronScheduler, systemdScheduler, taskScheduler, type Exec } from './register.js';
+import { cronScheduler, launchdScheduler, systemdScheduler, taskScheduler, type Exec } from './register.js';
 import { quoteWindowsArg, taskSchedulerXml } from './taskScheduler.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'agentic-osjobs-'));
@@ -46,23 +46,51 @@ describe('the job spec', () => {
   it('starts the CLI on the schedule with the next times, across the DST change in the zone', () => {
     expect(spec.argv).toEqual(['/usr/bin/node', '/opt/My Apps/agentic/bin/agentic.js', 'run', '--schedule', 'a1b2c3d4', '--data-dir', '/home/u/data']);
     expect(spec.env).toEqual({ ELECTRON_RUN_AS_NODE: '1' });
+    expect(spec.requires).toEqual(['/usr/bin/node', '/opt/My Apps/agentic/bin/agentic.js']);
     expect(spec.times).toHaveLength(TIMES_PER_JOB);
     // 08:00 in Berlin is 07:00Z before 29 March and 06:00Z after.
     expect(spec.times.slice(0, 3).map((t) => new Date(t).toISOString())).toEqual(['2026-03-28T07:00:00.000Z', '2026-03-29T06:00:00.000Z', '2026-03-30T06:00:00.000Z']);
     expect(() => safeId('../x')).toThrow();
   });
+
+  it('a packaged app (code in app.asar) is started as its own executable with the headless switch', () => {
+    const linux = cliCommand('/opt/Agentic/resources/app.asar', '/opt/Agentic/agentic-desktop', true, {}, 'linux');
+    expect(linux).toEqual({ argv: ['/opt/Agentic/agentic-desktop', '--ozone-platform=headless', '--agentic-cli'], env: {} });
+    // An AppImage runs from a mount that changes each start: the job names the AppImage file.
+    const appImage = cliCommand('/tmp/.mount_AgXyz/resources/app.asar', '/tmp/.mount_AgXyz/agentic-desktop', true, { APPIMAGE: '/home/u/Apps/Agentic.AppImage' }, 'linux');
+    expect(appImage.argv[0]).toBe('/home/u/Apps/Agentic.AppImage');
+    const mac = cliCommand('/Applications/Agentic.app/Contents/Resources/app.asar', '/Applications/Agentic.app/Contents/MacOS/Agentic', true, {}, 'darwin');
+    expect(mac.argv).toEqual(['/Applications/Agentic.app/Contents/MacOS/Agentic', '--agentic-cli']);
+    const win = cliCommand(
+      'C:\\Users\\u\\AppData\\Local\\Programs\\Agentic\\resources\\app.asar',
+      'C:\\Users\\u\\AppData\\Local\\Programs\\Agentic\\agentic-desktop.exe',
+      true,
+      {},
+      'win32',
+    );
+    expect(win.argv).toEqual(['C:\\Users\\u\\AppData\\Local\\Programs\\Agentic\\agentic-desktop.exe', '--agentic-cli']);
+    expect(jobSpec(schedule, win, { now }).requires).toEqual([win.argv[0]]);
+    // A checkout's development Electron still becomes Node.
+    expect(cliCommand('/src/agentic', '/src/agentic/node_modules/electron/dist/electron', true, {}, 'linux').env).toEqual({ ELECTRON_RUN_AS_NODE: '1' });
+  });
 });
 
 describe('launchd agent (read only: no launchd here)', () => {
   it('is a well-formed plist whose keys launchd reads', () => {
-    const doc = parseXml(launchdPlist(spec, 'Europe/Berlin', '/home/u/data/logs/job.log'));
+    const plist = '/Users/u/Library/LaunchAgents/com.agentic.schedule.a1b2c3d4.plist';
+    const doc = parseXml(launchdPlist(spec, 'Europe/Berlin', '/home/u/data/logs/job.log', plist));
     expect(doc.doctype?.publicId.replace(/"/g, '')).toBe('-//Apple//DTD PLIST 1.0//EN');
     const top = children(children(doc.documentElement)[0]!);
     const keys = top.filter((e) => e.tagName === 'key').map((e) => e.textContent);
     expect(keys).toEqual(['Label', 'ProgramArguments', 'EnvironmentVariables', 'StartCalendarInterval', 'StandardOutPath', 'StandardErrorPath']);
     const valueOf = (key: string) => top[top.findIndex((e) => e.tagName === 'key' && e.textContent === key) + 1]!;
     expect(valueOf('Label').textContent).toBe('com.agentic.schedule.a1b2c3d4');
-    expect(children(valueOf('ProgramArguments')).map((e) => e.textContent)).toEqual(spec.argv);
+    // A shell that checks the app is still there, then execs the CLI (guard.ts; run in tests/integration/schedule/uninstall.test.ts).
+    const [sh, c, script] = children(valueOf('ProgramArguments')).map((e) => e.textContent);
+    expect([sh, c]).toEqual(['/bin/sh', '-c']);
+    expect(script).toBe(
+      `if [ -e '/usr/bin/node' ] && [ -e '/opt/My Apps/agentic/bin/agentic.js' ]; then exec ${spec.argv.map((a) => `'${a}'`).join(' ')}; fi; rm -f -- '${plist}'; launchctl bootout "gui/$(id -u)/com.agentic.schedule.a1b2c3d4"`,
+    );
     const intervals = children(valueOf('StartCalendarInterval'));
     expect(intervals).toHaveLength(TIMES_PER_JOB);
     const first = children(intervals[1]!).map((e) => e.textContent);
@@ -135,7 +163,7 @@ describe('Linux registration', () => {
   it('falls back to crontab lines in the system zone, tagged, replacing only its own', async () => {
     const lines = cronLines(spec, 'Europe/Berlin');
     expect(lines[0]).toBe(
-      "0 8 28 3 * ELECTRON_RUN_AS_NODE='1' '/usr/bin/node' '/opt/My Apps/agentic/bin/agentic.js' 'run' '--schedule' 'a1b2c3d4' '--data-dir' '/home/u/data' # agentic-schedule a1b2c3d4",
+      "0 8 28 3 * if [ -e '/usr/bin/node' ] && [ -e '/opt/My Apps/agentic/bin/agentic.js' ]; then ELECTRON_RUN_AS_NODE='1' '/usr/bin/node' '/opt/My Apps/agentic/bin/agentic.js' 'run' '--schedule' 'a1b2c3d4' '--data-dir' '/home/u/data'; else crontab -l | grep -v -- '# agentic-schedule a1b2c3d4$' | crontab -; fi # agentic-schedule a1b2c3d4",
     );
     let crontab = 'MAILTO=me\n0 5 * * * backup.sh\n';
     const exec: Exec = (cmd, args, input) => {
@@ -150,5 +178,47 @@ describe('Linux registration', () => {
     await os.unregister(spec.id);
     expect(crontab).toBe('MAILTO=me\n0 5 * * * backup.sh\n');
     expect(replaceCronLines('', 'x', [])).toBe('\n');
+  });
+});
+
+describe('unregister-all finds the jobs by their names, not by the store', () => {
+  const ok = { code: 0, stdout: '', stderr: '' };
+
+  it('Task Scheduler: the tasks schtasks lists in our folder and the XML files beside the data', async () => {
+    const calls: string[][] = [];
+    const listing = '"\\agentic\\schedule-t1","12/8/2026 8:00:00 AM","Ready"\r\n"\\Other\\schedule-x","N/A","Ready"\r\n"\\agentic\\schedule-t2","N/A","Disabled"\r\n';
+    const exec: Exec = (cmd, args) => (calls.push([cmd, ...args]), Promise.resolve(args[0] === '/Query' ? { ...ok, stdout: listing } : ok));
+    const xmlDir = join(dir, 'tasks-all');
+    mkdirSync(xmlDir, { recursive: true });
+    writeFileSync(join(xmlDir, 'schedule-t3.xml'), '');
+    writeFileSync(join(xmlDir, 'notes.xml'), '');
+    expect((await taskScheduler(exec, xmlDir, 'PC\\u').unregisterAll()).sort()).toEqual(['t1', 't2', 't3']);
+    expect(calls.filter((c) => c[1] === '/Delete').map((c) => c[3])).toEqual(['\\agentic\\schedule-t1', '\\agentic\\schedule-t2', '\\agentic\\schedule-t3']);
+    expect(readdirSync(xmlDir)).toEqual(['notes.xml']);
+  });
+
+  it('launchd: the com.agentic.schedule.* agents, each booted out', async () => {
+    const calls: string[][] = [];
+    const exec: Exec = (cmd, args) => (calls.push([cmd, ...args]), Promise.resolve(ok));
+    const agents = join(dir, 'LaunchAgents');
+    mkdirSync(agents, { recursive: true });
+    for (const f of ['com.agentic.schedule.m1.plist', 'com.example.backup.plist']) writeFileSync(join(agents, f), '');
+    expect(await launchdScheduler(exec, agents, dir, 501).unregisterAll()).toEqual(['m1']);
+    expect(calls).toEqual([['launchctl', 'bootout', 'gui/501/com.agentic.schedule.m1']]);
+    expect(readdirSync(agents)).toEqual(['com.example.backup.plist']);
+  });
+
+  it('cron: every tagged line in one rewrite, the rest kept', async () => {
+    let crontab = `MAILTO=me\n${cronLines(spec, 'UTC').join('\n')}\n0 1 * * * x # agentic-schedule other\n0 5 * * * backup.sh # agentic-schedule notes here\n`;
+    let writes = 0;
+    const exec: Exec = (_cmd, args, input) => {
+      if (args[0] === '-l') return Promise.resolve({ ...ok, stdout: crontab });
+      writes++;
+      crontab = input ?? '';
+      return Promise.resolve(ok);
+    };
+    expect(await cronScheduler(exec, 'UTC').unregisterAll()).toEqual(['a1b2c3d4', 'other']);
+    expect(writes).toBe(1);
+    expect(crontab).toBe('MAILTO=me\n0 5 * * * backup.sh # agentic-schedule notes here\n');
   });
 });

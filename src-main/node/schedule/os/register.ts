@@ -3,11 +3,11 @@
 // on macOS, a Task Scheduler task on Windows. The external commands go through `exec` so a test
 // can stand in for a systemd or launchd that does not exist on its machine.
 import { execFile } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { localTimeZone } from '../scheduleStore.js';
-import { cronLines, replaceCronLines } from './cronTab.js';
+import { cronIds, cronLines, replaceCronLines } from './cronTab.js';
 import type { JobSpec } from './jobSpec.js';
 import { launchdLabel, launchdPlist } from './launchd.js';
 import { systemdService, systemdTimer, unitName } from './systemd.js';
@@ -21,6 +21,9 @@ export const execCommand: Exec = (cmd, args, input) =>
       const code = error ? (typeof (error as { code?: unknown }).code === 'number' ? (error as { code: number }).code : 127) : 0;
       resolve({ code, stdout: String(stdout), stderr: error && !stderr ? error.message : String(stderr) });
     });
+    // A program that exits without reading its input (systemctl, a crontab that fails) closes the
+    // pipe: that is its exit code's business, not an EPIPE that would end this process.
+    child.stdin?.on('error', () => undefined);
     child.stdin?.end(input ?? '');
   });
 
@@ -31,6 +34,23 @@ export interface OsScheduler {
   /** Creates or rewrites the job; returns what was written (paths), or throws with the OS's message. */
   register(spec: JobSpec): Promise<string>;
   unregister(id: string): Promise<void>;
+  /**
+   * Removes every job this app registered for this user, whatever schedules the store still holds
+   * (`agentic schedule unregister-all`, run before an uninstall); returns the schedule ids removed.
+   */
+  unregisterAll(): Promise<string[]>;
+}
+
+/** Ids from the names of files this app wrote in `dir` (`pattern`'s first group). */
+function idsIn(dir: string, pattern: RegExp): string[] {
+  if (!existsSync(dir)) return [];
+  const ids = readdirSync(dir).map((f) => pattern.exec(f)?.[1]);
+  return [...new Set(ids.filter((id): id is string => id !== undefined))];
+}
+
+async function each(ids: string[], unregister: (id: string) => Promise<void>): Promise<string[]> {
+  for (const id of ids) await unregister(id);
+  return ids;
 }
 
 async function must(exec: Exec, cmd: string, args: string[], input?: string): Promise<string> {
@@ -40,12 +60,12 @@ async function must(exec: Exec, cmd: string, args: string[], input?: string): Pr
 }
 
 export function systemdScheduler(exec: Exec, unitDir: string): OsScheduler {
-  return {
+  const self: OsScheduler = {
     kind: 'systemd',
     async register(spec) {
       mkdirSync(unitDir, { recursive: true });
       const name = unitName(spec.id);
-      writeFileSync(join(unitDir, `${name}.service`), systemdService(spec));
+      writeFileSync(join(unitDir, `${name}.service`), systemdService(spec, unitDir));
       writeFileSync(join(unitDir, `${name}.timer`), systemdTimer(spec));
       await must(exec, 'systemctl', ['--user', 'daemon-reload']);
       await must(exec, 'systemctl', ['--user', 'enable', '--now', `${name}.timer`]);
@@ -58,7 +78,9 @@ export function systemdScheduler(exec: Exec, unitDir: string): OsScheduler {
       rmSync(join(unitDir, `${name}.service`), { force: true });
       await exec('systemctl', ['--user', 'daemon-reload']);
     },
+    unregisterAll: () => each(idsIn(unitDir, /^agentic-schedule-([A-Za-z0-9_-]{1,64})\.(?:timer|service)$/), (id) => self.unregister(id)),
   };
+  return self;
 }
 
 export function cronScheduler(exec: Exec, timeZone: string): OsScheduler {
@@ -75,17 +97,29 @@ export function cronScheduler(exec: Exec, timeZone: string): OsScheduler {
     async unregister(id) {
       await must(exec, 'crontab', ['-'], replaceCronLines(await current(), id, []));
     },
+    async unregisterAll() {
+      const crontab = await current();
+      const ids = cronIds(crontab);
+      if (ids.length > 0)
+        await must(
+          exec,
+          'crontab',
+          ['-'],
+          ids.reduce((text, id) => replaceCronLines(text, id, []), crontab),
+        );
+      return ids;
+    },
   };
 }
 
 export function launchdScheduler(exec: Exec, agentsDir: string, logDir: string, uid: number): OsScheduler {
-  return {
+  const self: OsScheduler = {
     kind: 'launchd',
     async register(spec) {
       mkdirSync(agentsDir, { recursive: true });
       const label = launchdLabel(spec.id);
       const path = join(agentsDir, `${label}.plist`);
-      writeFileSync(path, launchdPlist(spec, localTimeZone(), join(logDir, `${label}.log`)));
+      writeFileSync(path, launchdPlist(spec, localTimeZone(), join(logDir, `${label}.log`), path));
       await exec('launchctl', ['bootout', `gui/${uid}/${label}`]); // not loaded yet is fine
       await must(exec, 'launchctl', ['bootstrap', `gui/${uid}`, path]);
       return path;
@@ -95,11 +129,13 @@ export function launchdScheduler(exec: Exec, agentsDir: string, logDir: string, 
       await exec('launchctl', ['bootout', `gui/${uid}/${label}`]);
       rmSync(join(agentsDir, `${label}.plist`), { force: true });
     },
+    unregisterAll: () => each(idsIn(agentsDir, /^com\.agentic\.schedule\.([A-Za-z0-9_-]{1,64})\.plist$/), (id) => self.unregister(id)),
   };
+  return self;
 }
 
 export function taskScheduler(exec: Exec, xmlDir: string, userId: string): OsScheduler {
-  return {
+  const self: OsScheduler = {
     kind: 'task-scheduler',
     async register(spec) {
       mkdirSync(xmlDir, { recursive: true });
@@ -113,13 +149,23 @@ export function taskScheduler(exec: Exec, xmlDir: string, userId: string): OsSch
       await exec('schtasks', ['/Delete', '/TN', taskName(id), '/F']);
       rmSync(join(xmlDir, `schedule-${id}.xml`), { force: true });
     },
+    async unregisterAll() {
+      // The tasks in our folder as Task Scheduler lists them (CSV, first column the task's path),
+      // and those whose XML is still beside the data.
+      const listed = await exec('schtasks', ['/Query', '/FO', 'CSV', '/NH']);
+      const named = [...listed.stdout.matchAll(/^"\\agentic\\schedule-([A-Za-z0-9_-]{1,64})"/gm)].map((m) => m[1]!);
+      const ids = [...new Set([...named, ...idsIn(xmlDir, /^schedule-([A-Za-z0-9_-]{1,64})\.xml$/)])];
+      return each(ids, (id) => self.unregister(id));
+    },
   };
+  return self;
 }
 
 const none = (why: string): OsScheduler => ({
   kind: 'none',
   register: () => Promise.reject(new Error(why)),
   unregister: () => Promise.resolve(),
+  unregisterAll: () => Promise.resolve([]),
 });
 
 /** The scheduler of this computer. */

@@ -1,4 +1,7 @@
 // A systemd user timer and the oneshot service it starts (systemd.timer(5), systemd.service(5)).
+// ExecCondition= first checks that the app is still installed; when it is not, it disables and
+// deletes both units and the service is skipped (guard.ts).
+import { systemdGuard } from './guard.js';
 import type { JobSpec } from './jobSpec.js';
 import { safeId } from './jobSpec.js';
 
@@ -19,7 +22,7 @@ export function calendarUtc(ms: number): string {
 
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').replace(/%/g, '%%');
 
-export function systemdService(spec: JobSpec): string {
+export function systemdService(spec: JobSpec, unitDir: string): string {
   // Environment= resolves specifiers (%) but not variables ($).
   const env = Object.entries(spec.env).map(([k, v]) => `Environment="${`${k}=${v}`.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/%/g, '%%')}"\n`);
   return `[Unit]
@@ -27,7 +30,8 @@ Description=${oneLine(spec.description)}
 
 [Service]
 Type=oneshot
-${env.join('')}ExecStart=${spec.argv.map(quoteExecArg).join(' ')}
+${env.join('')}ExecCondition=${['/bin/sh', '-c', systemdGuard(spec.requires, unitDir, unitName(spec.id))].map(quoteExecArg).join(' ')}
+ExecStart=${spec.argv.map(quoteExecArg).join(' ')}
 `;
 }
 

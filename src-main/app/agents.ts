@@ -1,11 +1,11 @@
 // The agent registry: every AgentName resolves to an agent built from its definition.
-import { needsMcpServer, PLANNER, type AgentName } from '../../common/agents.js';
-import { AppError } from '../../common/errors.js';
-import type { Agent } from '../../core/agent.js';
-import { createToolAgent, TOOL_AGENT_SPECS, type AgentEnvironment } from '../../core/agents/definitions.js';
-import type { PromptSource } from '../../core/prompts.js';
+import { needsMcpServer, PLANNER, type AgentName } from '../common/agents.js';
+import { AppError } from '../common/errors.js';
+import type { Agent } from '../core/agent.js';
+import { createToolAgent, TOOL_AGENT_SPECS, type AgentEnvironment } from '../core/agents/definitions.js';
+import type { PromptSource } from '../core/prompts.js';
 import type { Adapters } from './adapters.js';
-import type { SettingsStore } from './settingsFile.js';
+import type { SettingsStore } from '../node/settings/settingsFile.js';
 
 export function createAgentRegistry(deps: { prompts: PromptSource; adapters: Adapters; settings: SettingsStore; os: string }): (name: AgentName) => Agent {
   const { prompts, adapters, settings } = deps;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { AGENT_NAMES } from '../../common/agents.js';
-import type { Agent } from '../../core/agent.js';
+import { AGENT_NAMES } from '../common/agents.js';
+import type { Agent } from '../core/agent.js';
 import type { Adapters } from './adapters.js';
 import { createAgentRegistry } from './agents.js';
-import type { SettingsStore } from './settingsFile.js';
+import type { SettingsStore } from '../node/settings/settingsFile.js';
 
 // A row in common/agents.ts without a definition would compile and fail only when someone picks it.
 describe('the agent registry', () => {
