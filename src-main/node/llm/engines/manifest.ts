@@ -76,11 +76,12 @@ export const MANIFEST_FILE = join('out', 'engines', 'engines.json');
  */
 export function loadEnginesManifest(appRoot: string, env: NodeJS.ProcessEnv = process.env): EnginesManifest {
   if (env.AGENTIC_ENGINES_MANIFEST) return JSON.parse(readFileSync(env.AGENTIC_ENGINES_MANIFEST, 'utf8')) as EnginesManifest;
-  const built = join(appRoot, MANIFEST_FILE);
-  if (existsSync(built)) return JSON.parse(readFileSync(built, 'utf8')) as EnginesManifest;
+  // A checkout's lock is the source of truth (a built manifest there may predate a dependency update).
   const lock = join(appRoot, 'package-lock.json');
-  if (!existsSync(lock)) throw new AppError('NOT_FOUND', `No engines manifest in ${appRoot}: this build cannot download GPU engines.`);
-  return buildEnginesManifest(JSON.parse(readFileSync(lock, 'utf8')) as Lock, npmRegistry());
+  if (existsSync(lock)) return buildEnginesManifest(JSON.parse(readFileSync(lock, 'utf8')) as Lock, npmRegistry());
+  const built = join(appRoot, MANIFEST_FILE);
+  if (!existsSync(built)) throw new AppError('NOT_FOUND', `No engines manifest in ${appRoot}: this build cannot download GPU engines.`);
+  return JSON.parse(readFileSync(built, 'utf8')) as EnginesManifest;
 }
 
 /** `<os>-<arch>` as node-llama-cpp names its packages; null where it has no CUDA build. */
