@@ -71,8 +71,8 @@ export function npmRegistry(env: NodeJS.ProcessEnv = process.env): string {
 export const MANIFEST_FILE = join('out', 'engines', 'engines.json');
 
 /**
- * The built manifest under appRoot, else (a checkout) one made from its lock; a clear error when neither
- * exists. AGENTIC_ENGINES_MANIFEST names another manifest file (a mirror inside a company network; the tests' fixture registry).
+ * A checkout's lock made into a manifest, else (an installed app) the built one under appRoot; a clear
+ * error when neither exists. AGENTIC_ENGINES_MANIFEST names another manifest file (a mirror inside a company network; the tests' fixture registry).
  */
 export function loadEnginesManifest(appRoot: string, env: NodeJS.ProcessEnv = process.env): EnginesManifest {
   if (env.AGENTIC_ENGINES_MANIFEST) return JSON.parse(readFileSync(env.AGENTIC_ENGINES_MANIFEST, 'utf8')) as EnginesManifest;
