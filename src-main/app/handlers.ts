@@ -9,6 +9,9 @@ import { createMemoryHandlers } from '../core/memory/memoryHandlers.js';
 import type { LocalApiService } from '../node/api/service.js';
 import { createCheckpointHandlers } from '../node/checkpoints/handlers.js';
 import { createBrowserHandlers } from '../node/handlers/browser.js';
+import { createEngineHandlers } from '../node/handlers/engines.js';
+import { EngineDownloads } from '../node/llm/engines/service.js';
+import { enginesDir } from '../node/llm/engines/resolve.js';
 import { createMcpHandlers } from '../node/handlers/mcp.js';
 import { createModelHandlers } from '../node/handlers/models.js';
 import { createOnboardingHandlers } from '../node/handlers/onboarding.js';
@@ -57,5 +60,7 @@ export function composeHandlers(
     // The local API's switch, and scheduled runs.
     localApi.handlers(),
     services.schedules.handlers,
+    // GPU engines downloaded on demand (issue 27).
+    createEngineHandlers(EngineDownloads.forApp(enginesDir(base.paths.modelsDir), base.paths.appRoot, base.logger)),
   );
 }

@@ -12,6 +12,7 @@ import { startBackground } from './startup.js';
 import { createSelfTestService } from './selfTest/service.js';
 import { scratchAppConfig } from './selfTest/scratchApp.js';
 import { dirname, join } from 'node:path';
+import { enginesDir, registerDownloadedEngines } from '../node/llm/engines/resolve.js';
 
 export type { App, AppConfig } from './config.js';
 
@@ -19,6 +20,8 @@ export async function createApp(config: AppConfig): Promise<App> {
   // 1. Files, logger, settings, secrets, the session store, the event bus.
   const base = createFoundations(config);
   const { paths, settings, logger, bus, store, workspace } = base;
+  // GPU engines downloaded on demand (issue 27): node-llama-cpp finds them through a loader hook.
+  registerDownloadedEngines(enginesDir(paths.modelsDir));
   // 2. The adapters behind the ports: provider and models, tools and their judge, router, web agent.
   const adapters = await createAdapters({
     ...{ dataDir: paths.dataDir, modelsDir: paths.modelsDir, routerDir: paths.router, catalogFile: paths.catalog },

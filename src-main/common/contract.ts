@@ -7,6 +7,7 @@ import { ModelEntrySchema } from './models.js';
 import { DETECTABLE_KINDS } from './providers.js';
 import { McpServerSchema, SettingsPatchSchema, SettingsSchema } from './settings.js';
 import { voiceCommands } from './voice.js';
+import { engineCommands } from './engines.js';
 import { knowledgeCommands } from './knowledge.js';
 import { localApiCommands } from './localApi.js';
 import { ChangeViewSchema, CheckpointSummarySchema, FileDiffSchema, RestoreResultSchema } from './checkpoints.js';
@@ -215,6 +216,8 @@ export const commands = {
   ...scheduleCommands,
   // The model self-test's kept results (issue 25).
   ...selfTestCommands,
+  // GPU engines downloaded on demand (issue 27).
+  ...engineCommands,
 } as const;
 
 export type Commands = typeof commands;

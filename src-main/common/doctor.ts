@@ -1,6 +1,7 @@
 // What `agentic doctor` and Settings → About this computer report: what runs where on this machine,
 // and what to do about each problem found.
 import { z } from 'zod';
+import { PlacementSchema } from './placement.js';
 
 const Availability = z.object({ available: z.boolean().nullable(), message: z.string().nullable() });
 
@@ -37,6 +38,8 @@ export const DoctorReportSchema = z.object({
   provider: z.object({ kind: z.string(), model: z.string() }),
   /** Measured speeds by model file (tokens a second). */
   speeds: z.array(z.object({ model: z.string(), generation: z.number(), promptReading: z.number().nullable(), engine: z.string(), samples: z.number() })),
+  /** Where each model last ran, as node-llama-cpp loaded it: "GPU: 41/41 layers, 8,192 tokens" (issue 27). */
+  placements: z.array(PlacementSchema.extend({ model: z.string(), line: z.string(), at: z.string() })).default([]),
   problems: z.array(DoctorProblemSchema),
 });
 export type DoctorReport = z.infer<typeof DoctorReportSchema>;

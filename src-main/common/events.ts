@@ -3,6 +3,7 @@ import { AGENT_CHOICES, AGENT_NAMES, COMPLEXITIES } from './agents.js';
 import { ScheduleWhenSchema } from './schedules.js';
 import { ERROR_CODES } from './errors.js';
 import { voiceEventShapes } from './voice.js';
+import { PlacementSchema } from './placement.js';
 import { selfTestEventShapes } from './selfTest.js';
 
 export const BLOCK_STATUSES = ['ok', 'failed', 'timeout', 'refused', 'declined', 'cancelled', 'error'] as const;
@@ -49,6 +50,8 @@ export const ModelLoadSchema = z.object({
   status: z.enum(MODEL_LOAD_STATUSES),
   progress: z.number().min(0).max(1),
   message: z.string().nullable(),
+  /** Once loaded: GPU layers and context size as node-llama-cpp loaded them (issue 27). */
+  placement: PlacementSchema.nullable().optional(),
 });
 export type ModelLoad = z.infer<typeof ModelLoadSchema>;
 

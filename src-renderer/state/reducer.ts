@@ -88,7 +88,10 @@ export function reduceEvent(state: DomainState, event: AppEvent): DomainState {
         downloads: { ...state.downloads, [event.modelId]: { receivedBytes: event.receivedBytes, totalBytes: event.totalBytes, done: event.done } },
       };
     case 'model.loadProgress':
-      return { ...state, modelLoad: { model: event.model, status: event.status, progress: event.progress, message: event.message } };
+      return {
+        ...state,
+        modelLoad: { model: event.model, status: event.status, progress: event.progress, message: event.message, ...(event.placement ? { placement: event.placement } : {}) },
+      };
     case 'workspace.importProgress': {
       const { copiedBytes, totalBytes, copiedFiles, totalFiles, current } = event;
       return event.done

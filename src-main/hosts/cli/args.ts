@@ -34,7 +34,7 @@ export const USAGE = `Usage:
   agentic mcp [--workspace DIR] [provider flags as in run] [--yes]   (an MCP server on stdin/stdout)
   agentic sandbox --explain [--workspace DIR] [--json]   (the sandbox policy blocks run under)
   agentic doctor [--json]   (what runs where on this computer, and what to do about each problem)
-  agentic engines list [--json] | use auto|cuda|vulkan|metal|cpu   (llama.cpp builds; use pins one)
+  agentic engines list [--json] | use auto|cuda|vulkan|metal|cpu | get cuda | rm cuda   (llama.cpp builds; use pins one, get downloads)
   agentic changes [--session ID] [--turn N] [--desktop] [--json]   (default: the latest session's last turn)
   agentic undo|redo [--session ID] [--turn N] [--cascade] [--desktop] [--json]
           (--cascade also undoes the later turns, or redoes the earlier ones;
@@ -68,7 +68,7 @@ export interface DoctorArgs {
 }
 export interface EnginesArgs {
   command: 'engines';
-  action: 'list' | 'use';
+  action: 'list' | 'use' | 'get' | 'rm';
   engine?: 'auto' | 'cuda' | 'vulkan' | 'metal' | 'cpu';
   json: boolean;
 }
@@ -288,5 +288,7 @@ function enginesArgs(rest: string[], json: boolean): EnginesArgs {
   if (action === 'list' && !engine) return { command: 'engines', action, json };
   const pinned = (['auto', 'cuda', 'vulkan', 'metal', 'cpu'] as const).find((b) => b === engine);
   if (action === 'use' && pinned && extra.length === 0) return { command: 'engines', action, engine: pinned, json };
-  throw new UsageError('engines needs: list [--json] | use auto|cuda|vulkan|metal|cpu.');
+  // Only the CUDA build is downloaded on demand (the installers carry the others).
+  if ((action === 'get' || action === 'rm') && engine === 'cuda' && extra.length === 0) return { command: 'engines', action, engine, json };
+  throw new UsageError('engines needs: list [--json] | use auto|cuda|vulkan|metal|cpu | get cuda | rm cuda.');
 }

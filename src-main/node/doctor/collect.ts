@@ -8,6 +8,8 @@ import type { DetectionInput } from '../llm/gpuDetect.js';
 import type { CpuProfile, EngineKind } from '../llm/speedEstimate.js';
 import type { MeasuredSpeed } from '../llm/speedStore.js';
 import { diagnose } from './diagnose.js';
+import { placementLine } from '../../common/placement.js';
+import type { StoredPlacement } from '../llm/placementStore.js';
 
 interface Availability {
   available: boolean | null;
@@ -25,6 +27,8 @@ export interface DoctorSources {
   gpus: () => Promise<DetectionInput>;
   cpu: () => Promise<CpuProfile>;
   speeds: () => Record<string, MeasuredSpeed>;
+  /** Where each model last ran (placementStore.ts). */
+  placements?: () => Record<string, StoredPlacement>;
 }
 
 const unknown = (error: unknown): Availability => ({ available: false, message: error instanceof Error ? error.message : String(error) });
@@ -63,6 +67,7 @@ export async function collectDoctor(src: DoctorSources): Promise<DoctorReport> {
     router,
     provider: src.provider,
     speeds: Object.entries(src.speeds()).map(([model, s]) => ({ model, generation: s.generation, promptReading: s.promptReading, engine: s.engine, samples: s.samples })),
+    placements: Object.entries(src.placements?.() ?? {}).map(([model, p]) => ({ model, ...p, line: placementLine(p) })),
   };
   return { ...facts, problems: diagnose(facts) };
 }

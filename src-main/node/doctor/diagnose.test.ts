@@ -14,6 +14,7 @@ const healthy: DoctorFacts = {
   router: { available: true, message: null },
   provider: { kind: 'llama', model: 'qwen3-4b-q4' },
   speeds: [{ model: '/m/qwen3-4b.gguf', generation: 25, promptReading: 300, engine: 'cpu', samples: 2 }],
+  placements: [],
 };
 const nvidiaOld = { name: 'NVIDIA GeForce GTX 1080', vendor: 'nvidia', driver: '470.223.02', vramBytes: 8 * 2 ** 30, freeVramBytes: 7 * 2 ** 30 };
 
@@ -28,6 +29,20 @@ describe('diagnose', () => {
       'NVIDIA GeForce GTX 1080 was found but no GPU build of llama.cpp is installed here.',
     ]);
     expect(problems[0]!.fix).toContain('Update the GPU driver');
+  });
+  it('offers the CUDA download on an NVIDIA GPU whose driver is recent enough, and not once it is installed', () => {
+    const rtx = { ...nvidiaOld, name: 'NVIDIA GeForce RTX 4090', driver: '550.54.14' };
+    const vulkan = diagnose({ ...healthy, gpus: [rtx], llama: { ...healthy.llama, inUse: 'vulkan', reason: 'the CUDA build is not installed' } });
+    expect(vulkan).toEqual([
+      {
+        severity: 'info',
+        what: "NVIDIA GeForce RTX 4090 can run the model with llama.cpp's CUDA build, which is not installed.",
+        fix: 'Download it in Settings → About this computer, or run `agentic engines get cuda`.',
+      },
+    ]);
+    expect(diagnose({ ...healthy, gpus: [rtx], llama: { ...healthy.llama, installed: ['cpu', 'vulkan', 'cuda'], inUse: 'cuda' } })).toEqual([]);
+    // An old driver cannot run CUDA 12: no offer (the driver update is what the doctor asks for).
+    expect(diagnose({ ...healthy, gpus: [nvidiaOld], llama: { ...healthy.llama, inUse: 'vulkan' } }).some((p) => p.what.includes('CUDA'))).toBe(false);
   });
   it('reports a missing sandbox, interpreter, router, whisper and a slow model, each with a fix', () => {
     const problems = diagnose({

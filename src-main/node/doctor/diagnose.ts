@@ -2,6 +2,7 @@
 // Pure, so every rule is tested over recorded facts.
 import { formatSpeed, USABLE_GENERATION_TPS } from '../../common/models.js';
 import type { DoctorProblem, DoctorReport } from '../../common/doctor.js';
+import { MIN_CUDA_DRIVER, versionAtLeast } from '../llm/engineSelect.js';
 
 export type DoctorFacts = Omit<DoctorReport, 'problems'>;
 
@@ -19,6 +20,14 @@ export function diagnose(f: DoctorFacts): DoctorProblem[] {
         : 'Update the GPU driver, or pin another build in Settings → Model.';
     add('warning', `${gpu.name} was found but the model runs on the CPU${f.llama.reason ? `: ${f.llama.reason}` : '.'}`, fix);
   }
+  // The CUDA build is a download (issue 27): offered where an NVIDIA driver is recent enough for it.
+  const minDriver = f.platform === 'win32' ? MIN_CUDA_DRIVER.win32 : MIN_CUDA_DRIVER.linux;
+  if (nvidia?.driver && (f.platform === 'linux' || f.platform === 'win32') && versionAtLeast(nvidia.driver, minDriver) && !f.llama.installed.includes('cuda'))
+    add(
+      'info',
+      `${nvidia.name} can run the model with llama.cpp's CUDA build, which is not installed.`,
+      'Download it in Settings → About this computer, or run `agentic engines get cuda`.',
+    );
   if (gpu && !f.llama.installed.some((b) => b !== 'cpu'))
     add('warning', `${gpu.name} was found but no GPU build of llama.cpp is installed here.`, 'Install the release for your platform, which carries the Vulkan build.');
   if (!f.sandbox.available) {

@@ -11,6 +11,7 @@ import { detectGpus } from '../llm/gpuDetect.js';
 import { installedLlamaBuilds } from '../llm/llamaBuilds.js';
 import { activeEngineKind, activeEngineReason, localEngineState, sharedLlama, type LlamaGpu } from '../llm/llamaEngine.js';
 import { cpuProfile } from '../llm/speedProbe.js';
+import { placementsFile, readPlacements } from '../llm/placementStore.js';
 import { SpeedStore } from '../llm/speedStore.js';
 import { ROUTER_ENGINE } from '../routing/onnxRouter.js';
 import type { DoctorSources } from './collect.js';
@@ -71,5 +72,6 @@ export function localDoctorSources(o: LocalDoctorOptions): DoctorSources {
     gpus: () => detectGpus(),
     cpu: () => cpuProfile(join(o.dataDir, 'cache', 'hardware-probe.json'), o.provider.threads, o.probeEngines || o.measureCpu === true),
     speeds: () => speeds.all(),
+    placements: () => readPlacements(placementsFile(o.modelsDir)),
   };
 }

@@ -11,6 +11,7 @@ import type { ModelLoadListener } from './loadProgress.js';
 import { resolveModelPath, type CatalogEntry } from './modelManager.js';
 import { OllamaProvider } from './ollama.js';
 import { OpenAiCompatibleProvider } from './openaiCompatible.js';
+import { placementsFile, recordPlacement } from './placementStore.js';
 import { withSpeedRecording, type SpeedStore } from './speedStore.js';
 
 export interface ProviderDeps {
@@ -49,7 +50,11 @@ const BUILDERS: Record<Exclude<ProviderKind, 'replay'>, Builder> = {
       contextSize: settings.contextSize,
       promptCacheDir: deps.promptCacheDir,
       engine: deps.llamaEngine,
-      onLoad: deps.onModelLoad,
+      onLoad: (load) => {
+        // Kept for the doctor (another process): what node-llama-cpp loaded, beside the speeds.
+        if (load.placement && deps.speeds) void recordPlacement(placementsFile(deps.modelsDir), modelPath, load.placement, deps.logger);
+        deps.onModelLoad?.(load);
+      },
       // A pin from Settings (provider.engine) unless the host forces the CPU.
       ...(deps.gpu !== undefined ? { gpu: deps.gpu } : settings.engine !== 'auto' ? { gpu: settings.engine } : {}),
     });

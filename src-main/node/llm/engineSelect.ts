@@ -47,7 +47,10 @@ export function selectEngine(input: DetectionInput, installed: readonly EngineKi
     const driverOk = nvidia.driver !== null && versionAtLeast(nvidia.driver, minDriver);
     if (!driverOk)
       reasons.push(`${nvidia.name}: driver ${nvidia.driver ?? 'unknown'} is older than ${minDriver}, which CUDA 12 needs; update the NVIDIA driver for CUDA. Trying Vulkan.`);
-    else if (!has('cuda')) reasons.push(`${nvidia.name} (driver ${nvidia.driver}): the CUDA build is not installed (this version does not download it yet); trying Vulkan.`);
+    else if (!has('cuda'))
+      reasons.push(
+        `${nvidia.name} (driver ${nvidia.driver}): the CUDA build is not installed (download it with \`agentic engines get cuda\` or in Settings → About this computer); trying Vulkan.`,
+      );
     else {
       order.push('cuda');
       reasons.push(`${nvidia.name} (driver ${nvidia.driver}): CUDA.`);

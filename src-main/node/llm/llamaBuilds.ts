@@ -3,6 +3,7 @@
 // and only when their version equals its own. Which of them are installed decides what the engine
 // choice may try; the installers carry CPU and Vulkan builds, CUDA is a separate download.
 import { createRequire } from 'node:module';
+import { downloadedBuild } from './engines/resolve.js';
 import type { EngineKind } from './speedEstimate.js';
 
 /** Package names by build, for this platform and architecture (what node-llama-cpp imports). */
@@ -14,7 +15,7 @@ export function llamaBuildPackages(platform: NodeJS.Platform = process.platform,
   return { cpu: `${os}-${arch}` };
 }
 
-/** The builds whose package resolves from node-llama-cpp's folder; Apple's Metal build also runs on the CPU. */
+/** The builds whose package resolves from node-llama-cpp's folder or was downloaded; Apple's Metal build also runs on the CPU. */
 export function installedLlamaBuilds(resolveFrom?: string): EngineKind[] {
   let require: NodeJS.Require;
   try {
@@ -23,6 +24,8 @@ export function installedLlamaBuilds(resolveFrom?: string): EngineKind[] {
     return [];
   }
   const found = Object.entries(llamaBuildPackages()).flatMap(([kind, pkg]) => {
+    // Downloaded into the engines folder (engines/resolve.ts makes node-llama-cpp's import find it).
+    if (downloadedBuild(kind)) return [kind as EngineKind];
     try {
       require.resolve(`@node-llama-cpp/${pkg}`);
       return [kind as EngineKind];

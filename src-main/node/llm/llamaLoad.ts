@@ -89,7 +89,7 @@ export async function loadLlamaEngine(options: LlamaCppProviderOptions, loadSign
     }
     const { llama, module } = await sharedLlama(options.gpu ?? 'auto', logger, options.engine);
     // On a GPU, an out-of-memory load retries with fewer layers, then on the CPU (gpuFallback.ts).
-    const totalLayers = llama.gpu ? await layerCount(module, modelPath) : null;
+    const totalLayers = await layerCount(module, modelPath);
     const model = await loadWithGpuFallback((gpuLayers) => llama.loadModel({ modelPath, gpuLayers, loadSignal, onLoadProgress: (p) => report.progress(p) }), {
       first: options.gpuLayers ?? 'auto',
       totalLayers,
@@ -110,8 +110,10 @@ export async function loadLlamaEngine(options: LlamaCppProviderOptions, loadSign
     }
     const { promptCacheDir } = options;
     const prompts = promptCacheDir ? new PromptStateCache({ dir: promptCacheDir, modelPath, contextSize: context.contextSize, logger }) : null;
-    logger.info('llama: model loaded', { modelPath, contextSize: context.contextSize, ms: Math.round(performance.now() - started) });
-    report.loaded();
+    // What node-llama-cpp actually did (its fitting may offload fewer layers or shrink the context).
+    const placement = { engine: llama.gpu || 'cpu', gpuLayers: model.gpuLayers, totalLayers, contextSize: context.contextSize };
+    logger.info('llama: model loaded', { modelPath, ...placement, ms: Math.round(performance.now() - started) });
+    report.loaded(placement);
     return { llama, module, model, context, slots, prompts, systemPrefixes: new Map() };
   } catch (error) {
     const failure =

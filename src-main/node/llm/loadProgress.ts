@@ -3,13 +3,15 @@
 // report, then at most one per whole percent and per interval, never a smaller value than the last,
 // and always the start (0), the end (1, once the model is ready) and a failure.
 import type { ModelLoad } from '../../common/events.js';
+import type { Placement } from '../../common/placement.js';
 
 export type ModelLoadListener = (load: ModelLoad) => void;
 
 export interface LoadReporter {
   /** node-llama-cpp's onLoadProgress. */
   progress(fraction: number): void;
-  loaded(): void;
+  /** Ready, with where node-llama-cpp put it (GPU layers, context size). */
+  loaded(placement?: Placement): void;
   failed(message: string): void;
 }
 
@@ -36,7 +38,7 @@ export function createLoadReporter(model: string, listener: ModelLoadListener | 
       lastAt = now();
       send({ status: 'loading', progress: value, message: null });
     },
-    loaded: () => send({ status: 'loaded', progress: 1, message: null }),
+    loaded: (placement) => send({ status: 'loaded', progress: 1, message: null, ...(placement ? { placement } : {}) }),
     failed: (message) => send({ status: 'failed', progress: last, message }),
   };
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ModelLoad } from '../../../src-main/common/events.js';
+import { placementLine } from '../../../src-main/common/placement.js';
 import { findProvider } from '../../../src-main/common/providers.js';
 import { loadAppInfo } from '../../state/actions.js';
 import { useStore } from '../../state/store.js';
@@ -42,6 +43,8 @@ export function ModelStatus() {
   const model = p.model && p.model !== p.kind ? p.model.split('/').pop() : '';
   const embedded = findProvider(p.kind)?.embedded ?? false;
   const showLoad = embedded && load && load.status !== 'loaded';
+  // What node-llama-cpp loaded: "GPU: 41/41 layers, 8,192 tokens" or "CPU · 8,192 tokens".
+  const placement = embedded && load?.status === 'loaded' && load.placement ? placementLine(load.placement) : null;
   return (
     <button className="model-status" data-testid="model-status" title="Change the model" onClick={() => set({ modelPicker: 'open' })}>
       <span className={`badge ${p.local ? 'badge-ok' : 'badge-cloud'}`} data-testid="model-status-badge">
@@ -57,7 +60,7 @@ export function ModelStatus() {
         <LoadState load={load} />
       ) : (
         <span className="muted model-status-ctx" data-testid="model-status-ctx">
-          {p.contextSize ? `${Math.round(p.contextSize / 1024)}k context` : embedded ? 'loads on first use' : ''}
+          {placement ?? (p.contextSize ? `${Math.round(p.contextSize / 1024)}k context` : embedded ? 'loads on first use' : '')}
         </span>
       )}
     </button>

@@ -4,6 +4,7 @@ import { formatSpeed } from '../../../src-main/common/models.js';
 import type { Settings } from '../../../src-main/common/settings.js';
 import { call } from '../../state/actions.js';
 import { Field, Select } from '../../ui/fields.js';
+import { CudaDownload } from './CudaDownload.js';
 import type { UpdateSettings } from './updateSettings.js';
 
 type Report = CommandOutput<'system.doctor'>;
@@ -32,6 +33,7 @@ export function AboutSection({ settings, update }: { settings: Settings; update:
       <Field label="llama.cpp build" hint="Which build runs the embedded model; a pinned build that is missing or fails to load falls back to the next.">
         <Select value={settings.provider.engine} options={PINS} testId="engine-pin" onChange={(engine) => void update({ provider: { ...settings.provider, engine } })} />
       </Field>
+      <CudaDownload onChange={refresh} />
       {report === null ? (
         <p className="muted">Looking at this computer…</p>
       ) : (

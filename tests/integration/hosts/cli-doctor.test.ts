@@ -56,4 +56,16 @@ describe('agentic doctor', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('engines needs');
   });
+
+  it.runIf(process.platform === 'linux' && process.arch === 'x64')('engines list offers the CUDA download from the lock; rm with nothing there says so', async () => {
+    const list = JSON.parse((await runCli(['engines', 'list', '--json'], { home })).stdout) as {
+      builds: Array<{ build: string; installed: boolean; download?: { available: boolean; installed: string | null; state: string; parts: number } }>;
+    };
+    const cuda = list.builds.find((b) => b.build === 'cuda');
+    expect(cuda).toMatchObject({ installed: false, download: { available: true, installed: null, state: 'idle', parts: 2 } });
+    const rm = await runCli(['engines', 'rm', 'cuda'], { home });
+    expect(rm.code).toBe(0);
+    expect(rm.stdout).toContain('No CUDA build was installed');
+    expect((await runCli(['engines', 'get', 'vulkan'], { home })).code).toBe(2);
+  });
 });

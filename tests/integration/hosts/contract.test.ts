@@ -175,6 +175,11 @@ const sampleInputs: { [K in CommandName]: CommandInput<K> } = {
   'schedule.runs': { id: 'x', limit: 10 },
   'schedule.approvals': {},
   'schedule.answer': { approvalId: 'a', approved: false },
+  'engines.status': { kind: 'cuda' },
+  'engines.get': { kind: 'cuda' },
+  'engines.pause': { kind: 'cuda' },
+  'engines.cancel': { kind: 'cuda' },
+  'engines.rm': { kind: 'cuda' },
 };
 
 const roundTrip = (v: unknown) => JSON.parse(JSON.stringify(v)) as unknown;

@@ -70,5 +70,8 @@ describe('GPU builds in the installers (electron-builder.yml)', () => {
     expect(shipped('node_modules/@node-llama-cpp/mac-arm64-metal/bins/mac-arm64-metal/llama-addon.node', 'mac', 'arm64')).toBe(true);
     expect(shipped('node_modules/node-llama-cpp/llama/gitRelease.bundle', 'linux', 'x64')).toBe(false);
     expect(shipped('out/main/main.js', 'linux', 'x64')).toBe(true);
+    // The manifest of the builds downloaded on demand (versions and integrity from the lock).
+    expect(shipped('out/engines/engines.json', 'linux', 'x64')).toBe(true);
+    expect(shipped('out/engines/engines.json', 'win', 'x64')).toBe(true);
   });
 });
