@@ -1,7 +1,7 @@
 // The interactive CLI (`agentic`, `agentic chat`) driven through a real pseudo-terminal (node-pty)
 // with the Replay provider: a streamed answer, an approval answered inline, Ctrl+C stopping a long
 // block while the session continues, /new and /sessions, and Ctrl+C twice leaving.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn, type IPty } from 'node-pty';
@@ -140,9 +140,12 @@ describe('agentic chat and Ctrl+C as a signal', () => {
   it('asks before leaving on a first SIGINT and leaves cleanly on the second', { timeout: 120_000 }, async () => {
     const t = openChat(['unused']);
     const at = await t.waitFor('you › ');
-    process.kill(-t.pty.pid, 'SIGINT');
+    // The terminal runs tsx, which runs the CLI as its child: signal the CLI itself, as a terminal
+    // signals an installed `agentic` (tsx's own relay would add a second signal or a SIGKILL).
+    const cli = Number(readFileSync(`/proc/${t.pty.pid}/task/${t.pty.pid}/children`, 'utf8').trim().split(/\s+/)[0]);
+    process.kill(cli, 'SIGINT');
     await t.waitFor('press Ctrl+C again to leave', at);
-    process.kill(-t.pty.pid, 'SIGINT');
+    process.kill(cli, 'SIGINT');
     expect(await t.exit).toBe(0);
   });
 });
