@@ -51,6 +51,8 @@ export interface CompletionRequest {
   /** Functions the model may call; only for a provider whose `toolCalling` is true. */
   tools?: ToolDefinition[];
   toolChoice?: ToolChoice;
+  /** False: at most one call in the reply (OpenAI's `parallel_tool_calls`); absent: the model's own way. */
+  parallelToolCalls?: boolean;
 }
 
 export interface Completion {

@@ -29,6 +29,7 @@ export interface ModelCall {
   /** Passed to the provider as they are (the route checked that it takes them). */
   tools?: ToolDefinition[];
   toolChoice?: ToolChoice;
+  parallelToolCalls?: boolean;
   signal: AbortSignal;
   onDelta: (delta: ApiDelta) => void;
 }
@@ -50,7 +51,7 @@ export async function completeWithModel(provider: LlmProvider, call: ModelCall):
         signal: inner.signal,
         maxTokens: call.maxTokens,
         temperature: call.temperature,
-        ...(call.tools ? { tools: call.tools, toolChoice: call.toolChoice } : {}),
+        ...(call.tools ? { tools: call.tools, toolChoice: call.toolChoice, parallelToolCalls: call.parallelToolCalls } : {}),
         onDelta: (d) => {
           if (filter.stopped) return;
           if (d.toolCall) call.onDelta({ toolCall: d.toolCall });

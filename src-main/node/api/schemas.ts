@@ -47,6 +47,7 @@ export const ChatRequestSchema = z
     n: z.literal(1, { errorMap: () => ({ message: 'only n=1 is supported' }) }).nullish(),
     tools: z.array(Tool).max(128).nullish(),
     tool_choice: Choice.nullish(),
+    parallel_tool_calls: z.boolean().nullish(),
   })
   .passthrough();
 export type ChatRequest = z.infer<typeof ChatRequestSchema>;
@@ -73,7 +74,7 @@ export function toChatMessages(request: ChatRequest): ChatMessage[] {
 }
 
 /** The request's tools and choice for the port; none when absent or when the client chose 'none'. */
-export function toolsOf(request: ChatRequest): { tools?: ToolDefinition[]; toolChoice?: ToolChoice } {
+export function toolsOf(request: ChatRequest): { tools?: ToolDefinition[]; toolChoice?: ToolChoice; parallelToolCalls?: boolean } {
   if (!request.tools?.length || request.tool_choice === 'none') return {};
   const tools = request.tools.map((t) => ({
     name: t.function.name,
@@ -81,7 +82,12 @@ export function toolsOf(request: ChatRequest): { tools?: ToolDefinition[]; toolC
     ...(t.function.parameters ? { parameters: t.function.parameters } : {}),
   }));
   const choice = request.tool_choice;
-  return { tools, ...(choice ? { toolChoice: typeof choice === 'string' ? choice : { name: choice.function.name } } : {}) };
+  const parallel = request.parallel_tool_calls;
+  return {
+    tools,
+    ...(choice ? { toolChoice: typeof choice === 'string' ? choice : { name: choice.function.name } } : {}),
+    ...(typeof parallel === 'boolean' ? { parallelToolCalls: parallel } : {}),
+  };
 }
 
 /** True when the request carries tools to offer or a tool conversation (calls, results). */

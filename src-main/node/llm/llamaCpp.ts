@@ -56,7 +56,7 @@ export class LlamaCppProvider implements LlmProvider {
 
   async complete(request: CompletionRequest): Promise<Completion> {
     if (request.signal.aborted) throw new AppError('CANCELLED', 'Cancelled.');
-    const tools = llamaToolsOf(request.tools, request.toolChoice);
+    const tools = llamaToolsOf(request.tools, request.toolChoice, request.parallelToolCalls);
     if (tools && request.jsonSchema) throw new AppError('BAD_INPUT', 'A request takes either tools or a JSON schema for the answer, not both.');
     const engine = await this.load();
     const grammar = request.jsonSchema ? await this.grammarFor(engine.llama, request.jsonSchema) : undefined;

@@ -16,12 +16,12 @@ export interface LlamaTools {
   functions: ChatModelFunctions;
   /** The model must call one of `functions` ("required", or the one named). */
   forced: boolean;
-  /** One function was named: one call to it, not a run of parallel calls (templates that allow them). */
+  /** One function was named, or the client turned parallel calls off: one call, not a run of them (templates that allow them). */
   single: boolean;
 }
 
 /** The request's tools as node-llama-cpp functions; null when none are offered. Bad schemas are BAD_INPUT. */
-export function llamaToolsOf(tools: readonly ToolDefinition[] | undefined, choice: ToolChoice | undefined): LlamaTools | null {
+export function llamaToolsOf(tools: readonly ToolDefinition[] | undefined, choice: ToolChoice | undefined, parallel?: boolean): LlamaTools | null {
   if (!tools?.length || choice === 'none') return null;
   const functions: Record<string, ChatModelFunctions[string]> = {};
   for (const t of tools) {
@@ -35,7 +35,7 @@ export function llamaToolsOf(tools: readonly ToolDefinition[] | undefined, choic
     if (!chosen) throw new AppError('BAD_INPUT', `tool_choice names "${choice.name}", which is not among the tools (${Object.keys(functions).join(', ')}).`);
     return { functions: { [choice.name]: chosen }, forced: true, single: true };
   }
-  return { functions, forced: choice === 'required', single: false };
+  return { functions, forced: choice === 'required', single: parallel === false };
 }
 
 type LlamaTextOf = (value: string | LlamaText) => LlamaText;

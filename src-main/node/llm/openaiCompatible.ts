@@ -99,7 +99,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
           stream_options: { include_usage: true },
           ...(request.maxTokens ? { max_tokens: request.maxTokens } : {}),
           ...this.responseFormat(request.jsonSchema),
-          ...toolParams(request.tools, request.toolChoice),
+          ...toolParams(request.tools, request.toolChoice, request.parallelToolCalls),
         },
         { signal: guard.signal },
       );

@@ -20,7 +20,11 @@ export function toWireMessages(messages: ChatMessage[]): WireMessage[] {
   });
 }
 
-export function toolParams(tools: ToolDefinition[] | undefined, choice: ToolChoice | undefined): Pick<OpenAI.ChatCompletionCreateParams, 'tools' | 'tool_choice'> {
+export function toolParams(
+  tools: ToolDefinition[] | undefined,
+  choice: ToolChoice | undefined,
+  parallel?: boolean,
+): Pick<OpenAI.ChatCompletionCreateParams, 'tools' | 'tool_choice' | 'parallel_tool_calls'> {
   if (!tools?.length) return {};
   return {
     tools: tools.map((t) => ({
@@ -28,6 +32,7 @@ export function toolParams(tools: ToolDefinition[] | undefined, choice: ToolChoi
       function: { name: t.name, ...(t.description ? { description: t.description } : {}), ...(t.parameters ? { parameters: t.parameters as Record<string, unknown> } : {}) },
     })),
     ...(choice === undefined ? {} : { tool_choice: typeof choice === 'string' ? choice : { type: 'function', function: { name: choice.name } } }),
+    ...(parallel === undefined ? {} : { parallel_tool_calls: parallel }),
   };
 }
 

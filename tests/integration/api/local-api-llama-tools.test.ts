@@ -147,6 +147,22 @@ describe('tools on the embedded engine', () => {
     }
   });
 
+  it('"required" with parallel_tool_calls false makes exactly one call', async () => {
+    const reply = await client.chat.completions.create({
+      model,
+      messages: question,
+      tools: [weather, alarm],
+      tool_choice: 'required',
+      parallel_tool_calls: false,
+      max_tokens: 300,
+    });
+    const choice = reply.choices[0]!;
+    expect(choice.finish_reason).toBe('tool_calls');
+    expect(choice.message.tool_calls).toHaveLength(1);
+    const call = fnOf(choice.message.tool_calls![0]!);
+    expectValidArguments(call.name, call.arguments);
+  });
+
   it('a follow-up with the tool result in the history is answered, and the result reaches the prompt', async () => {
     const followUp = (result: string) =>
       client.chat.completions.create({

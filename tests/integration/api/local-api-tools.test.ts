@@ -27,7 +27,7 @@ const weatherTool: OpenAI.ChatCompletionTool = {
   },
 };
 
-type WireRequest = { model: string; messages: Array<Record<string, unknown>>; tools?: unknown[]; tool_choice?: unknown; stream?: boolean };
+type WireRequest = { model: string; messages: Array<Record<string, unknown>>; tools?: unknown[]; tool_choice?: unknown; parallel_tool_calls?: boolean; stream?: boolean };
 
 /** Like a local model server: with tools and a user question it calls the tool; given the tool's result it answers. */
 async function chatCompletions(_req: IncomingMessage, res: ServerResponse, body: string): Promise<void> {
@@ -64,7 +64,7 @@ const question = [{ role: 'user' as const, content: 'Do I need a coat in Lyon to
 describe('tools through the OpenAI-compatible provider', () => {
   it('passes tools and tool_choice upstream and returns the tool call with finish_reason tool_calls', async () => {
     h = await startWithUpstream();
-    const reply = await h.client.chat.completions.create({ model: MODEL, messages: question, tools: [weatherTool], tool_choice: 'auto' });
+    const reply = await h.client.chat.completions.create({ model: MODEL, messages: question, tools: [weatherTool], tool_choice: 'auto', parallel_tool_calls: false });
     const choice = reply.choices[0]!;
     expect(choice.finish_reason).toBe('tool_calls');
     expect(choice.message.content).toBeNull();
@@ -73,6 +73,7 @@ describe('tools through the OpenAI-compatible provider', () => {
     const sent = forwarded()[0]!;
     expect(sent.tools).toEqual([weatherTool]);
     expect(sent.tool_choice).toBe('auto');
+    expect(sent.parallel_tool_calls).toBe(false);
   });
 
   it('streams the tool call as deltas the client can assemble, ending with tool_calls', async () => {
