@@ -11,7 +11,14 @@ import { closedAfterEach, openApp, screenshot } from '../helpers/e2e.js';
 import { ROOT } from '../helpers/processes.js';
 
 const open = closedAfterEach(openApp);
-const script = (name: string) => (JSON.parse(readFileSync(join(ROOT, 'tests/fixtures/selftest', name), 'utf8')) as { responses: string[] }).responses;
+// Batteries in other test files run at the same time: this one's fixture page gets a port of its
+// own, and the script opens the page there.
+const PORT = '47294';
+process.env.AGENTIC_SELFTEST_PORT = PORT;
+const script = (name: string) =>
+  (JSON.parse(readFileSync(join(ROOT, 'tests/fixtures/selftest', name), 'utf8')) as { responses: string[] }).responses.map((r) =>
+    r.replaceAll('127.0.0.1:47291', `127.0.0.1:${PORT}`),
+  );
 
 async function openModels(page: import('playwright-core').Page): Promise<void> {
   await page

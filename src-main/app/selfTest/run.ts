@@ -20,6 +20,12 @@ const TASK_LIMIT_MS = 90_000;
 /** The fixture page's port when free, so a replay script can name the page; any free port otherwise. */
 export const FIXTURE_PORT = 47291;
 
+/** AGENTIC_SELFTEST_PORT moves it (two scripted batteries at once on one machine: each its own page). */
+function preferredPort(): number {
+  const port = Number(process.env.AGENTIC_SELFTEST_PORT);
+  return Number.isInteger(port) && port > 0 && port < 65_536 ? port : FIXTURE_PORT;
+}
+
 const CLIENT = { clientId: 'selftest' };
 
 /** Stops the battery: no further task starts, and the running turn (its model call, its block) is cancelled. */
@@ -56,7 +62,7 @@ export async function serveFixtures(): Promise<Fixtures> {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(FIXTURE_PAGE);
     });
   let server = fixtures();
-  if (!(await listen(server, FIXTURE_PORT))) {
+  if (!(await listen(server, preferredPort()))) {
     server = fixtures();
     await listen(server, 0);
   }

@@ -36,7 +36,11 @@ describe('agentic models test, Ctrl+C', () => {
       join(ROOT, 'tests/fixtures/selftest/slow-coder.json'),
       '--json',
     ];
-    const child = spawn(cli[0]!, cli.slice(1), { cwd: ROOT, env: { ...process.env, AGENTIC_HOME: home, AGENTIC_LOG: 'error', TMPDIR: tmp }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cli[0]!, cli.slice(1), {
+      cwd: ROOT,
+      env: { ...process.env, AGENTIC_HOME: home, AGENTIC_LOG: 'error', TMPDIR: tmp, AGENTIC_SELFTEST_PORT: '47292' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -21,6 +21,8 @@ afterAll(() => {
   rmSync(home, { recursive: true, force: true });
 });
 const ctx = { clientId: 'c' };
+// Batteries in other test files run at the same time: this one's fixture page gets a port of its own.
+process.env.AGENTIC_SELFTEST_PORT = '47293';
 
 async function appWith(responses: string[], name: string): Promise<{ app: App; progress: EventOf<'selftest.progress'>[] }> {
   const data = join(home, name);
