@@ -136,11 +136,8 @@ export interface BatteryHooks {
 /** Runs the battery's tasks in order until the end or a stop; the scores of the tasks that ran. */
 export async function runBattery(app: App, pageUrl: string, stop: SelfTestStop, hooks: BatteryHooks = {}): Promise<SelfTestAgentScore[]> {
   const scores: SelfTestAgentScore[] = [];
-  const mcp = app.settings.get().mcpServers.length > 0;
   for (const task of selfTestBattery({ pageUrl })) {
     if (stop.stopped) break;
-    // Without the test MCP server in the scratch app's settings there is no mcp task to run.
-    if (task.agent === 'mcp' && !mcp) continue;
     hooks.onStart?.(task.agent);
     const score = await runTask(app, task, stop);
     scores.push(score);
