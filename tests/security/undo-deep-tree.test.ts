@@ -47,18 +47,31 @@ async function makeTree(levels: number) {
   return out.turnId;
 }
 
+const linux = process.platform === 'linux';
+
 describe('deep trees and undo', () => {
-  it('a 3,000-level tree: undo refuses at once, names the path limit and the folder, and changes nothing', { timeout: 90_000 }, async () => {
+  it.runIf(linux)('a 3,000-level tree (below the path limit) is undone and redone, its leaf included', { timeout: 120_000 }, async () => {
+    const turnId = await makeTree(3000);
+    const undone = await t!.app.handlers['checkpoint.undo']({ turnId, cascade: false }, ctx);
+    expect(undone).toMatchObject({ done: true, reason: '' });
+    expect(undone.restored).toBeGreaterThanOrEqual(3001);
+    expect(readdirSync(t!.workspace)).toEqual([]);
+    expect(await t!.app.handlers['checkpoint.redo']({ turnId, cascade: false }, ctx)).toMatchObject({ done: true });
+    expect(depthOf(t!.workspace)).toEqual({ levels: 3000, leaf: true });
+  });
+
+  // Elsewhere (no /proc/self/fd to reach it in hops) a path at the limit cannot be reached: undo refuses, saying why.
+  it.skipIf(linux)('a 3,000-level tree: undo refuses at once, names the path limit and the folder, and changes nothing', { timeout: 90_000 }, async () => {
     const turnId = await makeTree(3000);
     const undone = await t!.app.handlers['checkpoint.undo']({ turnId, cascade: false }, ctx);
     expect(undone.done).toBe(false);
-    expect(undone.reason).toMatch(/^d\/d\/d\/…\/\w+ \(\d+ levels\) lies beyond the system's path limit \(4096 bytes\)/);
+    expect(undone.reason).toMatch(/^d\/d\/d\/…\/\w+ \(\d+ levels\) lies beyond the system's path limit \(\d+ bytes\)/);
     expect(undone.reason).toMatch(/nothing was changed\. Remove that tree by hand \(rm -rf d in the workspace\)/);
     expect(undone.restored).toBe(0);
     expect(depthOf(t!.workspace)).toEqual({ levels: 3000, leaf: true });
   });
 
-  it('a tree as deep as the limit allows (1,000 levels) is undone and redone', { timeout: 90_000 }, async () => {
+  it('a tree within the limit (1,000 levels) is undone and redone', { timeout: 90_000 }, async () => {
     const turnId = await makeTree(1000);
     expect(await t!.app.handlers['checkpoint.undo']({ turnId, cascade: false }, ctx)).toMatchObject({ done: true });
     expect(readdirSync(t!.workspace)).toEqual([]);

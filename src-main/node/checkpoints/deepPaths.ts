@@ -4,6 +4,7 @@
 // restore could not reach. Undo and redo then find the folder at the limit not empty and refuse;
 // this names the real cause instead of "changed outside the agent's turns".
 import { join } from 'node:path';
+import { deepPathsReachable } from './shortPaths.js';
 
 /** Linux's PATH_MAX (macOS's is 1,024; a longer path fails there sooner, with the same error). */
 const PATH_MAX = 4096;
@@ -19,6 +20,8 @@ function shortened(rel: string): string {
 
 /** The reason to give when a conflict lies beyond the path limit; null when none does. */
 export function tooDeepReason(root: string, conflicts: readonly { path: string }[], direction: 'undo' | 'redo'): string | null {
+  // On Linux the scan and the restore reach such paths in hops (shortPaths.ts): a conflict there is an ordinary one.
+  if (deepPathsReachable) return null;
   const deep = conflicts.find((c) => beyondPathLimit(root, c.path));
   if (!deep) return null;
   const top = deep.path.split('/')[0]!;
