@@ -147,6 +147,19 @@ export async function scanWorkspace(root: string, prev: Manifest, opts: ScanOpti
   return { manifest, hashed };
 }
 
+/** The manifest's paths by the folder they are in ('' for the workspace's top). */
+function byParent(manifest: Manifest): Map<string, string[]> {
+  const index = new Map<string, string[]>();
+  for (const key of manifest.keys()) {
+    const slash = key.lastIndexOf('/');
+    const parent = slash === -1 ? '' : key.slice(0, slash);
+    const list = index.get(parent);
+    if (list) list.push(key);
+    else index.set(parent, [key]);
+  }
+  return index;
+}
+
 /** Removes `path` and everything under it from the manifest. */
 function dropTree(manifest: Manifest, path: string, opts: ScanOptions): void {
   const prefix = `${path}/`;
@@ -165,12 +178,16 @@ export async function rescanChanged(root: string, prev: Manifest, dirty: Dirty, 
   const exclude = new Set(opts.exclude ?? []);
   let hashed = 0;
   const fresh: string[] = [];
+  // Each folder's entries, indexed once: looking them up by prefix among all paths costs the number
+  // of folders times the number of paths times their length (minutes for a 3,000-level tree).
+  let index: Map<string, string[]> | null = null;
+  const childrenOf = (dir: string): readonly string[] => (index ??= byParent(manifest)).get(dir) ?? [];
   for (const [dir, changed] of dirty) {
     if (dir !== '' && manifest.get(dir)?.kind !== 'dir') continue; // gone or never seen: its parent's notes cover it
     const absDir = dir ? join(root, dir) : root;
     const paths = new ShortPaths();
     try {
-      hashed += rescanFolder(dir, changed, { absDir, short: paths.of(absDir) }, manifest, exclude, fresh, opts);
+      hashed += rescanFolder(dir, changed, { absDir, short: paths.of(absDir), childrenOf }, manifest, exclude, fresh, opts);
     } finally {
       paths.close();
     }
@@ -185,7 +202,7 @@ export async function rescanChanged(root: string, prev: Manifest, dirty: Dirty, 
 function rescanFolder(
   dir: string,
   changed: Set<string> | null,
-  at: { absDir: string; short: string },
+  at: { absDir: string; short: string; childrenOf: (dir: string) => readonly string[] },
   manifest: Manifest,
   exclude: ReadonlySet<string>,
   fresh: string[],
@@ -203,9 +220,8 @@ function rescanFolder(
     }
     const present = new Set(listed);
     const prefix = dir ? `${dir}/` : '';
-    for (const key of [...manifest.keys()]) {
-      if (key.startsWith(prefix) && !key.includes('/', prefix.length) && !present.has(key.slice(prefix.length))) dropTree(manifest, key, opts);
-    }
+    // The index was made before this scan's changes: a path it names may be gone already.
+    for (const key of at.childrenOf(dir)) if (manifest.has(key) && !present.has(key.slice(prefix.length))) dropTree(manifest, key, opts);
     names = listed;
   }
   for (const name of names) {
