@@ -16,6 +16,7 @@ import { namespaceResolvConf } from '../../src-main/node/exec/blockNetwork.js';
 import { createCodeTools, detectSandbox, type SandboxInfo } from '../../src-main/node/exec/index.js';
 import { taintingReadsOf } from '../../src-main/node/workspace/untrusted.js';
 import { block, context, tempWorkspace } from '../integration/exec/setup.js';
+import { NO_TUN_REASON, tunOpenable } from '../helpers/netTun.js';
 
 let ws: { dir: string; dispose: () => Promise<void> };
 let sandbox: SandboxInfo;
@@ -60,10 +61,19 @@ async function python(info: SandboxInfo, code: string): Promise<ToolResult> {
 }
 
 const linux = process.platform === 'linux';
+/** Whether slirp4netns can make the block's interface for this user (netTun.ts); where not, only the own-namespace tests skip. */
+const tun = tunOpenable();
 describe.skipIf(!linux)('a networked block does not reach the host loopback', () => {
-  it('detects slirp4netns, unshare and nsenter (CI installs slirp4netns)', () => {
+  it('detects slirp4netns, unshare and nsenter (CI installs slirp4netns)', ({ skip }) => {
+    skip(!tun, NO_TUN_REASON);
     expect(sandbox.kind).toBe('bubblewrap');
     expect(sandbox.network?.slirp4netns).toMatch(/slirp4netns$/);
+  });
+
+  it.runIf(!tun)('where /dev/net/tun cannot be opened by this user, detection falls back and --explain says the host loopback is reachable', async () => {
+    expect(sandbox.network).toBeNull();
+    const e = await (await createCodeTools({ sandbox, network: true })).explain(ws.dir);
+    expect(e.network).toMatch(/shares the host's network namespace.*127\.0\.0\.1.* ARE reachable/);
   });
 
   it('control: sharing the host network namespace, a block reaches a service on 127.0.0.1', async () => {
@@ -71,7 +81,8 @@ describe.skipIf(!linux)('a networked block does not reach the host loopback', ()
     expect(out).toContain('REACHED HOST-LOOPBACK-SERVICE');
   });
 
-  it('in its own namespace, neither 127.0.0.1 nor the gateway leads to the host loopback', async () => {
+  it('in its own namespace, neither 127.0.0.1 nor the gateway leads to the host loopback', async ({ skip }) => {
+    skip(!tun, NO_TUN_REASON);
     const direct = (await python(sandbox, connect('127.0.0.1', loopbackPort))).output;
     expect(direct).toContain('UNREACHABLE');
     expect(direct).not.toContain('HOST-LOOPBACK');
@@ -80,7 +91,8 @@ describe.skipIf(!linux)('a networked block does not reach the host loopback', ()
     expect(gateway).not.toContain('HOST-LOOPBACK');
   });
 
-  it.skipIf(!lanAddress)("still reaches this machine's non-loopback address: the network works", async () => {
+  it.skipIf(!lanAddress)("still reaches this machine's non-loopback address: the network works", async ({ skip }) => {
+    skip(!tun, NO_TUN_REASON);
     const result = await python(sandbox, connect(lanAddress!, lanPort));
     expect(result.output).toContain('REACHED LAN-SERVICE');
     expect(result.networkBytesIn).toBeGreaterThan(0);
@@ -104,7 +116,8 @@ s.sendto(bytes.fromhex("123401000001000000000000076578616d706c6503636f6d00000100
 print("ANSWER", s.recv(512)[:2].hex())
 print(open("/etc/resolv.conf").read())
 `;
-  it.skipIf(!linux)('a block gets the namespace resolv.conf and the forwarder answers', async () => {
+  it.skipIf(!linux)('a block gets the namespace resolv.conf and the forwarder answers', async ({ skip }) => {
+    skip(!tun, NO_TUN_REASON);
     const file = path.join(ws.dir, '..', `resolv-${process.pid}.conf`);
     writeFileSync(file, 'nameserver 10.0.2.3\n');
     const forced = { ...sandbox, network: { ...sandbox.network!, resolvConf: file } };
@@ -115,7 +128,8 @@ print(open("/etc/resolv.conf").read())
 });
 
 describe.skipIf(!linux)('agentic sandbox --explain says which network a block gets', () => {
-  it('its own namespace behind slirp4netns, joined with nsenter', async () => {
+  it('its own namespace behind slirp4netns, joined with nsenter', async ({ skip }) => {
+    skip(!tun, NO_TUN_REASON);
     const e = await (await createCodeTools({ sandbox, network: true })).explain(ws.dir);
     expect(e.network).toMatch(/own network namespace behind slirp4netns/);
     expect(e.network).toMatch(/loopback \(127\.0\.0\.1, an Ollama or Docker API\) is not/);
@@ -145,7 +159,8 @@ print("GOT", c.recv(100).decode().strip())
     );
   };
 
-  it.skipIf(!lanAddress)('a block that received data taints the session, whatever its code says', async () => {
+  it.skipIf(!lanAddress)('a block that received data taints the session, whatever its code says', async ({ skip }) => {
+    skip(!tun, NO_TUN_REASON);
     const result = await (await tainting(sandbox)).run(block('python', hidden()), context(ws.dir));
     expect(result.output).toContain('GOT LAN-SERVICE');
     expect(result.untrusted).toBe(NETWORK_SOURCE);
@@ -158,7 +173,8 @@ print("GOT", c.recv(100).decode().strip())
     expect(result.untrusted).toBeUndefined();
   });
 
-  it('a block that received nothing does not taint, though its code names a client', async () => {
+  it('a block that received nothing does not taint, though its code names a client', async ({ skip }) => {
+    skip(!tun, NO_TUN_REASON);
     const result = await (await tainting(sandbox)).run(block('python', 'print("curl and requests are installed")'), context(ws.dir));
     expect(result.status).toBe('ok');
     expect(result.networkBytesIn).toBe(0);

@@ -1,9 +1,11 @@
 // Trees deeper than the system's path limit. Checkpoints name every file by its whole path, and the
 // kernel refuses a path of PATH_MAX bytes or more (ENAMETOOLONG): a block that makes a folder tree
-// one level at a time (3,000 levels of `d/`) gets below that limit, where the scan cannot see and a
-// restore could not reach. Undo and redo then find the folder at the limit not empty and refuse;
-// this names the real cause instead of "changed outside the agent's turns".
+// one level at a time (3,000 levels of `d/`) gets below that limit. On Linux the scan and the
+// restore reach such paths in hops (shortPaths.ts). Elsewhere they cannot see or reach it: undo and
+// redo then find the folder at the limit not empty and refuse, and this names the real cause
+// instead of "changed outside the agent's turns".
 import { join } from 'node:path';
+import { deepPathsReachable } from './shortPaths.js';
 
 /** Linux's PATH_MAX (macOS's is 1,024; a longer path fails there sooner, with the same error). */
 const PATH_MAX = 4096;
@@ -19,6 +21,8 @@ function shortened(rel: string): string {
 
 /** The reason to give when a conflict lies beyond the path limit; null when none does. */
 export function tooDeepReason(root: string, conflicts: readonly { path: string }[], direction: 'undo' | 'redo'): string | null {
+  // On Linux the scan and the restore reach such paths in hops (shortPaths.ts): a conflict there is an ordinary one.
+  if (deepPathsReachable) return null;
   const deep = conflicts.find((c) => beyondPathLimit(root, c.path));
   if (!deep) return null;
   const top = deep.path.split('/')[0]!;

@@ -10,6 +10,7 @@ import { FsEntrySchema, type FsEntry } from '../../common/checkpoints.js';
 import { fsyncAll, fsyncDir } from './atomic.js';
 import type { ObjectStore } from './objects.js';
 import { RESTORE_TMP_PREFIX } from './scan.js';
+import { ShortPaths, withShortPath } from './shortPaths.js';
 
 export const JournalSchema = z.object({
   version: z.literal(1),
@@ -31,21 +32,28 @@ export function checkRelPath(rel: string): string {
 
 const lstatOrNull = (abs: string): Stats | null => {
   try {
-    return lstatSync(abs);
+    return withShortPath(abs, (p) => lstatSync(p));
   } catch {
     return null;
   }
 };
 
-/** Makes sure every folder above `rel` is a real folder (never a link out of the workspace), creating missing ones. */
-function ensureParents(root: string, rel: string): void {
-  const parts = rel.split('/').slice(0, -1);
-  let abs = root;
-  for (const part of parts) {
-    abs = join(abs, part);
+/**
+ * Makes sure every folder above `rel` is a real folder (never a link out of the workspace), creating
+ * missing ones. `ready` remembers the folders already made sure of in this restore: writes come
+ * shallowest first, so each path checks only what is new above it (a deep tree costs its depth, not
+ * its depth squared, in calls).
+ */
+function ensureParents(root: string, rel: string, ready: Set<string>): void {
+  const pending: string[] = [];
+  for (let dir = parentOf(rel); dir !== '' && !ready.has(dir); dir = parentOf(dir)) pending.push(dir);
+  for (let i = pending.length - 1; i >= 0; i--) {
+    const dir = pending[i]!;
+    const abs = join(root, dir);
     const st = lstatOrNull(abs);
-    if (!st) mkdirSync(abs, { mode: 0o755 });
-    else if (!st.isDirectory()) throw new Error(`cannot restore ${rel}: ${part} is not a folder`);
+    if (!st) withShortPath(abs, (p) => mkdirSync(p, { mode: 0o755 }));
+    else if (!st.isDirectory()) throw new Error(`cannot restore ${rel}: ${dir.slice(dir.lastIndexOf('/') + 1)} is not a folder`);
+    ready.add(dir);
   }
 }
 
@@ -59,7 +67,10 @@ export function hasForeignParent(root: string, rel: string, known: Map<string, b
   const pending: string[] = [];
   for (let dir = parentOf(rel); dir !== ''; dir = parentOf(dir)) {
     const answer = known.get(dir);
-    if (answer === false) return true;
+    if (answer === false) {
+      for (const below of pending) known.set(below, false); // below a foreign folder: foreign too
+      return true;
+    }
     if (answer === true) break;
     pending.push(dir);
   }
@@ -67,7 +78,11 @@ export function hasForeignParent(root: string, rel: string, known: Map<string, b
     const dir = pending[i]!;
     const real = lstatOrNull(join(root, dir))?.isDirectory() === true;
     known.set(dir, real);
-    if (!real) return true;
+    if (!real) {
+      // Every folder below a foreign one is foreign too: the next path of the same deep tree stops at once.
+      for (let j = i - 1; j >= 0; j--) known.set(pending[j]!, false);
+      return true;
+    }
   }
   return false;
 }
@@ -80,14 +95,12 @@ const parentOf = (rel: string): string => {
 const depth = (p: string) => p.split('/').length;
 
 function removeCurrent(abs: string, st: Stats): void {
-  if (st.isDirectory()) rmdirSync(abs);
-  else unlinkSync(abs);
+  withShortPath(abs, (p) => (st.isDirectory() ? rmdirSync(p) : unlinkSync(p)));
 }
 
-/** Writes the new version beside its target; the caller fsyncs and renames it over. Returns the temp path. */
-function stageFile(root: string, rel: string, target: FsEntry, tmpName: string, objects: ObjectStore): string {
-  const abs = join(root, rel);
-  const tmp = join(dirname(abs), tmpName);
+/** Writes the new version beside its target; the caller fsyncs and renames it over. Returns the temp path (a short one, through `paths`). */
+function stageFile(root: string, rel: string, target: FsEntry, tmpName: string, objects: ObjectStore, paths: ShortPaths): string {
+  const tmp = paths.of(join(root, dirname(rel), tmpName));
   rmSync(tmp, { force: true });
   if (target.kind === 'link') {
     symlinkSync(target.target ?? '', tmp);
@@ -128,24 +141,31 @@ export async function applyJournal(root: string, journal: Journal, objects: Obje
   }
   // Then creations and updates, shallowest first, so folders exist before what they hold.
   const writes = indexed.filter((op) => op.target !== null).sort((a, b) => depth(a.path) - depth(b.path));
+  const ready = new Set<string>();
   for (let from = 0; from < writes.length; from += BATCH) {
-    const staged: { tmp: string; abs: string; link: boolean }[] = [];
-    for (const op of writes.slice(from, from + BATCH)) {
-      const target = op.target!;
-      ensureParents(root, op.path);
-      const abs = join(root, op.path);
-      if (target.kind === 'dir') {
-        if (!lstatOrNull(abs)) mkdirSync(abs, { mode: target.mode & ~0o6000 });
-        chmodSync(abs, target.mode & ~0o6000);
-      } else {
-        staged.push({ tmp: stageFile(root, op.path, target, tmpOf(op.i), objects), abs, link: target.kind === 'link' });
+    // Paths below the path limit are reached through folders held open for this batch (shortPaths.ts).
+    const paths = new ShortPaths();
+    try {
+      const staged: { tmp: string; abs: string; link: boolean }[] = [];
+      for (const op of writes.slice(from, from + BATCH)) {
+        const target = op.target!;
+        ensureParents(root, op.path, ready);
+        const abs = paths.of(join(root, op.path));
+        if (target.kind === 'dir') {
+          if (!lstatOrNull(abs)) mkdirSync(abs, { mode: target.mode & ~0o6000 });
+          chmodSync(abs, target.mode & ~0o6000);
+        } else {
+          staged.push({ tmp: stageFile(root, op.path, target, tmpOf(op.i), objects, paths), abs, link: target.kind === 'link' });
+        }
+        await pause();
       }
-      await pause();
+      // Every new version is on disk before the first one replaces its file.
+      await fsyncAll(staged.filter((s) => !s.link).map((s) => s.tmp));
+      for (const s of staged) renameSync(s.tmp, s.abs);
+    } finally {
+      paths.close();
     }
-    // Every new version is on disk before the first one replaces its file.
-    await fsyncAll(staged.filter((s) => !s.link).map((s) => s.tmp));
-    for (const s of staged) renameSync(s.tmp, s.abs);
   }
-  for (const dir of new Set(indexed.map((op) => dirname(join(root, op.path))))) fsyncDir(dir);
+  for (const dir of new Set(indexed.map((op) => dirname(join(root, op.path))))) withShortPath(dir, fsyncDir);
   return indexed.length;
 }

@@ -8,6 +8,7 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { FsEntry } from '../../common/checkpoints.js';
 import { sameStat, type Manifest } from '../../core/checkpoints/changes.js';
 import { sha256, type ObjectStore } from './objects.js';
+import { ShortPaths, withShortPath } from './shortPaths.js';
 import type { Dirty } from './watch.js';
 
 // The restore's temporary files (restore.ts) exist only while a restore holds the workspace's lock,
@@ -46,13 +47,10 @@ export function entryFromStats(st: Stats, hash: string | null, target?: string):
 
 /** The state of one path now; `hint` lets an unchanged file skip being read. Files are stored when `objects` is given. */
 export function probePath(root: string, rel: string, hint: FsEntry | null | undefined, opts: { maxFileBytes: number; objects?: ObjectStore }): FsEntry | null {
-  let st: Stats;
-  try {
-    st = lstatSync(join(root, rel));
-  } catch {
-    return null;
-  }
-  return entryOf(join(root, rel), st, hint ?? undefined, opts);
+  return withShortPath(join(root, rel), (abs) => {
+    const st = lstatOrNull(abs);
+    return st ? entryOf(abs, st, hint ?? undefined, opts) : null;
+  });
 }
 
 function entryOf(abs: string, st: Stats, prev: FsEntry | undefined, opts: { maxFileBytes: number; objects?: ObjectStore }): FsEntry | null {
@@ -99,31 +97,39 @@ async function walk(root: string, stack: string[], prev: Manifest, manifest: Man
   while (stack.length) {
     const rel = stack.pop()!;
     const absDir = rel ? join(root, rel) : root;
-    let names: string[];
+    // Below the path limit, the folder is reached in hops (shortPaths.ts), each entry through it.
+    const paths = new ShortPaths();
     try {
-      names = readdirSync(absDir);
-    } catch {
-      continue; // removed while scanning, or unreadable
-    }
-    opts.onFolder?.(rel);
-    for (const name of names) {
-      const path = rel ? `${rel}/${name}` : name;
-      const abs = `${absDir}${sep}${name}`;
-      if (exclude.has(abs)) continue;
-      const st = lstatOrNull(abs);
-      if (!st) continue;
-      const before = prev.get(path);
-      // Unchanged (the common case): the previous entry itself, no new object, no read.
-      if (before && unchanged(before, st)) {
-        manifest.set(path, before);
-        if (before.kind === 'dir') stack.push(path);
-        continue;
+      let dir: string;
+      let names: string[];
+      try {
+        dir = paths.of(absDir);
+        names = readdirSync(dir);
+      } catch {
+        continue; // removed while scanning, or unreadable
       }
-      const entry = entryOf(abs, st, before, opts);
-      if (!entry) continue;
-      if (entry.kind === 'file' && entry.hash !== null && before?.hash !== entry.hash) hashed++;
-      manifest.set(path, entry);
-      if (entry.kind === 'dir') stack.push(path);
+      opts.onFolder?.(rel);
+      for (const name of names) {
+        const path = rel ? `${rel}/${name}` : name;
+        if (exclude.has(`${absDir}${sep}${name}`)) continue;
+        const abs = `${dir}${sep}${name}`;
+        const st = lstatOrNull(abs);
+        if (!st) continue;
+        const before = prev.get(path);
+        // Unchanged (the common case): the previous entry itself, no new object, no read.
+        if (before && unchanged(before, st)) {
+          manifest.set(path, before);
+          if (before.kind === 'dir') stack.push(path);
+          continue;
+        }
+        const entry = entryOf(abs, st, before, opts);
+        if (!entry) continue;
+        if (entry.kind === 'file' && entry.hash !== null && before?.hash !== entry.hash) hashed++;
+        manifest.set(path, entry);
+        if (entry.kind === 'dir') stack.push(path);
+      }
+    } finally {
+      paths.close();
     }
     if (performance.now() - lastYield > 8) {
       opts.signal?.throwIfAborted();
@@ -139,6 +145,19 @@ export async function scanWorkspace(root: string, prev: Manifest, opts: ScanOpti
   const hashed = await walk(root, [''], prev, manifest, opts);
   if (opts.flush !== false) await opts.objects.flush();
   return { manifest, hashed };
+}
+
+/** The manifest's paths by the folder they are in ('' for the workspace's top). */
+function byParent(manifest: Manifest): Map<string, string[]> {
+  const index = new Map<string, string[]>();
+  for (const key of manifest.keys()) {
+    const slash = key.lastIndexOf('/');
+    const parent = slash === -1 ? '' : key.slice(0, slash);
+    const list = index.get(parent);
+    if (list) list.push(key);
+    else index.set(parent, [key]);
+  }
+  return index;
 }
 
 /** Removes `path` and everything under it from the manifest. */
@@ -159,47 +178,70 @@ export async function rescanChanged(root: string, prev: Manifest, dirty: Dirty, 
   const exclude = new Set(opts.exclude ?? []);
   let hashed = 0;
   const fresh: string[] = [];
+  // Each folder's entries, indexed once: looking them up by prefix among all paths costs the number
+  // of folders times the number of paths times their length (minutes for a 3,000-level tree).
+  let index: Map<string, string[]> | null = null;
+  const childrenOf = (dir: string): readonly string[] => (index ??= byParent(manifest)).get(dir) ?? [];
   for (const [dir, changed] of dirty) {
     if (dir !== '' && manifest.get(dir)?.kind !== 'dir') continue; // gone or never seen: its parent's notes cover it
     const absDir = dir ? join(root, dir) : root;
-    let names: Iterable<string>;
-    if (changed) names = changed;
-    else {
-      let listed: string[];
-      try {
-        listed = readdirSync(absDir);
-      } catch {
-        continue; // the folder went away: its parent's notes cover it
-      }
-      const present = new Set(listed);
-      const prefix = dir ? `${dir}/` : '';
-      for (const key of [...manifest.keys()]) {
-        if (key.startsWith(prefix) && !key.includes('/', prefix.length) && !present.has(key.slice(prefix.length))) dropTree(manifest, key, opts);
-      }
-      names = listed;
-    }
-    for (const name of names) {
-      const path = dir ? `${dir}/${name}` : name;
-      const abs = `${absDir}${sep}${name}`;
-      if (exclude.has(abs)) continue;
-      const before = manifest.get(path);
-      const st = lstatOrNull(abs);
-      if (!st) {
-        if (before) dropTree(manifest, path, opts);
-        continue;
-      }
-      if (before && unchanged(before, st)) continue;
-      const entry = entryOf(abs, st, before, opts);
-      const sameFolder = before?.kind === 'dir' && entry?.kind === 'dir' && before.ino === entry.ino;
-      if (before && !sameFolder) dropTree(manifest, path, opts);
-      if (!entry) continue;
-      if (entry.kind === 'file' && entry.hash !== null && before?.hash !== entry.hash) hashed++;
-      manifest.set(path, entry);
-      if (entry.kind === 'dir' && !sameFolder) fresh.push(path);
+    const paths = new ShortPaths();
+    try {
+      hashed += rescanFolder(dir, changed, { absDir, short: paths.of(absDir), childrenOf }, manifest, exclude, fresh, opts);
+    } finally {
+      paths.close();
     }
   }
   // New folders are read whole (their own watches start as they are read).
   hashed += await walk(root, fresh, prev, manifest, opts);
   if (opts.flush !== false) await opts.objects.flush();
   return { manifest, hashed };
+}
+
+/** rescanChanged's reading of one folder (`at.short` reaches it under the path limit); returns the files hashed. */
+function rescanFolder(
+  dir: string,
+  changed: Set<string> | null,
+  at: { absDir: string; short: string; childrenOf: (dir: string) => readonly string[] },
+  manifest: Manifest,
+  exclude: ReadonlySet<string>,
+  fresh: string[],
+  opts: ScanOptions,
+): number {
+  let hashed = 0;
+  let names: Iterable<string>;
+  if (changed) names = changed;
+  else {
+    let listed: string[];
+    try {
+      listed = readdirSync(at.short);
+    } catch {
+      return 0; // the folder went away: its parent's notes cover it
+    }
+    const present = new Set(listed);
+    const prefix = dir ? `${dir}/` : '';
+    // The index was made before this scan's changes: a path it names may be gone already.
+    for (const key of at.childrenOf(dir)) if (manifest.has(key) && !present.has(key.slice(prefix.length))) dropTree(manifest, key, opts);
+    names = listed;
+  }
+  for (const name of names) {
+    const path = dir ? `${dir}/${name}` : name;
+    if (exclude.has(`${at.absDir}${sep}${name}`)) continue;
+    const abs = `${at.short}${sep}${name}`;
+    const before = manifest.get(path);
+    const st = lstatOrNull(abs);
+    if (!st) {
+      if (before) dropTree(manifest, path, opts);
+      continue;
+    }
+    if (before && unchanged(before, st)) continue;
+    const entry = entryOf(abs, st, before, opts);
+    const sameFolder = before?.kind === 'dir' && entry?.kind === 'dir' && before.ino === entry.ino;
+    if (before && !sameFolder) dropTree(manifest, path, opts);
+    if (!entry) continue;
+    if (entry.kind === 'file' && entry.hash !== null && before?.hash !== entry.hash) hashed++;
+    manifest.set(path, entry);
+    if (entry.kind === 'dir' && !sameFolder) fresh.push(path);
+  }
+  return hashed;
 }

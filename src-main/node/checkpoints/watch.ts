@@ -12,6 +12,7 @@
 // machine's changes raise no local event) there is no watch: every scan is full.
 import { readFileSync, statfsSync, unlinkSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
+import { withShortPath } from './shortPaths.js';
 
 /** Per changed folder ('' is the root): the names of the children that changed, or null for all of them. */
 export type Dirty = Map<string, Set<string> | null>;
@@ -72,7 +73,8 @@ export class WorkspaceWatch {
     if (this.exclude.has(abs)) return;
     if (this.watchers.size >= MAX_FOLDERS) return this.disable();
     try {
-      const watcher = watch(abs, { persistent: false }, (_event, name) => this.note(rel, name));
+      // A folder below the path limit is watched through a short path (shortPaths.ts); the watch holds the folder itself.
+      const watcher = withShortPath(abs, (p) => watch(p, { persistent: false }, (_event, name) => this.note(rel, name)));
       watcher.on('error', () => this.break());
       watcher.unref();
       this.watchers.set(rel, watcher);

@@ -16,6 +16,7 @@ import { applyJournal, hasForeignParent, JournalSchema, type Journal } from './r
 import { probePath, rescanChanged, scanWorkspace } from './scan.js';
 import { watchable, WorkspaceWatch } from './watch.js';
 import { tooDeepReason } from './deepPaths.js';
+import { withShortPath } from './shortPaths.js';
 
 export interface CheckpointLimits {
   maxFileBytes: number;
@@ -240,7 +241,7 @@ export class WorkspaceCheckpoints {
     const out: { path: string; byTurn: null }[] = [];
     for (const [path, target] of targets) {
       if (current.get(path)?.kind !== 'dir' || (target && target.kind === 'dir')) continue;
-      for (const name of readdirSync(join(this.root, path))) {
+      for (const name of withShortPath(join(this.root, path), (dir) => readdirSync(dir))) {
         const child = `${path}/${name}`;
         if (!(targets.has(child) && targets.get(child) === null)) out.push({ path: child, byTurn: null });
       }

@@ -115,10 +115,13 @@ function firstOutput(child: ChildProcess, stream: NodeJS.ReadableStream | null |
  * 10.0.2.2, DNS forwarder 10.0.2.3). The caller must close() it, also when the block fails.
  */
 export async function openBlockNetwork(tools: NetworkTools): Promise<BlockNetwork> {
-  // The holder: its own user namespace (mapping only the app's uid: as root, root; as a user, that
-  // user) owning the network namespace; it prints a line once inside and lives until stdin closes,
-  // so it also dies with the app.
-  const holder = spawn(tools.unshare, ['--user', '--map-current-user', '--net', '--', '/bin/sh', '-c', 'echo in; exec cat'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  // The holder: its own user namespace (mapping only the app's uid, to root inside: as root, root;
+  // as a user, that user and no other) owning the network namespace; it prints a line once inside
+  // and lives until stdin closes, so it also dies with the app. Root inside, because slirp4netns's
+  // --enable-sandbox takes gid 0 in that namespace: with a normal user mapped as itself it exits
+  // ("setegid(0)"), and every networked block would fall back to the host's network. The block
+  // keeps its own uid all the same (bwrap's --uid/--gid: sandbox.ts).
+  const holder = spawn(tools.unshare, ['--user', '--map-root-user', '--net', '--', '/bin/sh', '-c', 'echo in; exec cat'], { stdio: ['pipe', 'pipe', 'pipe'] });
   let slirp: ChildProcess | null = null;
   const close = () => {
     holder.stdin?.end();

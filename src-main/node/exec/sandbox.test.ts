@@ -38,6 +38,13 @@ describe('bwrapArgs', () => {
     expect(joined(bwrapArgs(spec, { layout: { ...layout, uid: 0 } }))).toContain('--uid 65534 --gid 65534');
   });
 
+  it("as a user joining its network namespace (where that user is root), keeps the user's own ids; root stays nobody", () => {
+    const network = { unshare: '/usr/bin/unshare', nsenter: '/usr/bin/nsenter', slirp4netns: '/usr/bin/slirp4netns' };
+    expect(joined(bwrapArgs(spec, { layout, network }))).toContain(`--uid 1000 --gid ${process.getgid?.()}`);
+    expect(joined(bwrapArgs({ ...spec, network: false }, { layout, network }))).not.toContain('--uid');
+    expect(joined(bwrapArgs(spec, { layout: { ...layout, uid: 0 }, network }))).toContain('--uid 65534 --gid 65534');
+  });
+
   it('shows the system from an allow-list, never the whole root', () => {
     const text = joined(args);
     expect(text).not.toContain('--ro-bind / /');

@@ -47,11 +47,13 @@ function run(file: string, args: string[]): Promise<{ ok: boolean; text: string 
   });
 }
 
-/** The namespace and privilege options, the same for every block. */
-function privilegeArgs(layout: HostLayout | undefined, disableUserns: boolean): string[] {
+/** The namespace and privilege options, the same for every block. `ownNetwork`: it joins its network namespace's user namespace first. */
+function privilegeArgs(layout: HostLayout | undefined, disableUserns: boolean, ownNetwork = false): string[] {
   const args = ['--unshare-user'];
   // As root, the block runs as nobody inside its own user namespace, with no capability at all.
   if (layout?.uid === 0) args.push('--uid', '65534', '--gid', '65534');
+  // As a user, in its network namespace's user namespace (where that user is root: blockNetwork.ts), it keeps its own ids.
+  else if (ownNetwork && layout && layout.uid > 0 && process.getgid) args.push('--uid', String(layout.uid), '--gid', String(process.getgid()));
   if (disableUserns) args.push('--disable-userns');
   args.push('--cap-drop', 'ALL', '--new-session', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try', '--die-with-parent');
   return args;
@@ -126,7 +128,7 @@ const FALLBACK_LAYOUT: HostLayout = { home: '/nonexistent', uid: -1, topLevel: {
  */
 export function bwrapArgs(spec: SandboxSpec, info: Pick<SandboxInfo, 'layout' | 'disableUserns' | 'tmpfsSize' | 'network'> = {}, probe: Probe = probeHost): string[] {
   const layout = info.layout ?? FALLBACK_LAYOUT;
-  const args = privilegeArgs(info.layout, info.disableUserns ?? false);
+  const args = privilegeArgs(info.layout, info.disableUserns ?? false, spec.network && !!info.network);
   if (!spec.network) args.push('--unshare-net');
   for (const m of policyMounts(layout, spec, probe)) args.push(...mountArgs(m, info.tmpfsSize ?? true));
   // In its own network namespace (ptyRun joins it), a resolver on the host's loopback is out of reach: slirp4netns's forwarder instead.
