@@ -75,9 +75,7 @@ export function createViewDrivers(options: ViewDriverOptions): ViewDrivers {
     const found = await target.page();
     if (!found) throw new AppError('BROWSER_UNAVAILABLE', 'The embedded browser view has no page.');
     if (!guarded.has(connected)) {
-      // Its own session, kept for the connection's life: the script stays registered while it lives.
-      const guard = await found.createCDPSession();
-      await guard.send('Page.addScriptToEvaluateOnNewDocument', { source: DROP_GUARD_SCRIPT, worldName: 'agentic-guard', runImmediately: true });
+      await installDropGuard(found);
       guarded.add(connected);
     }
     return found;
@@ -91,9 +89,7 @@ export function createViewDrivers(options: ViewDriverOptions): ViewDrivers {
     try {
       await options.resetState?.();
       const viewPage = await page().catch((error: unknown) => {
-        throw error instanceof AppError
-          ? error
-          : new AppError('BROWSER_UNAVAILABLE', `The embedded browser view cannot be driven: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        throw asUnavailable(error);
       });
       return new PuppeteerDriver(viewPage, { logger: options.logger, closePage: false, onClose: async () => release() });
     } catch (error) {
@@ -110,4 +106,17 @@ export function createViewDrivers(options: ViewDriverOptions): ViewDrivers {
       if (connected) await (await connected.catch(() => null))?.disconnect().catch(() => undefined);
     },
   };
+}
+
+/** Registers DROP_GUARD_SCRIPT on its own CDP session, kept for the connection's life: the script stays registered while it lives. */
+async function installDropGuard(page: Page): Promise<void> {
+  const guard = await page.createCDPSession();
+  await guard.send('Page.addScriptToEvaluateOnNewDocument', { source: DROP_GUARD_SCRIPT, worldName: 'agentic-guard', runImmediately: true });
+}
+
+/** Any failure to reach the view's page is the web agent's BROWSER_UNAVAILABLE (it answers from its notes). */
+function asUnavailable(error: unknown): AppError {
+  return error instanceof AppError
+    ? error
+    : new AppError('BROWSER_UNAVAILABLE', `The embedded browser view cannot be driven: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
 }

@@ -44,100 +44,117 @@ export function bridgeUrlFromLocation(location: { protocol: string; host: string
  * caller's own, explicit new calls.
  */
 export function createWebSocketBridge(options: WebSocketBridgeOptions): RendererBridge {
-  const createSocket = options.createSocket ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
-  const backoff = options.backoffMs ?? defaultBackoff;
-  const pending = new Map<number, (result: Result<unknown>) => void>();
+  return new WebSocketBridge(options);
+}
+
+class WebSocketBridge implements RendererBridge {
+  readonly kind = 'websocket';
+  private readonly createSocket: SocketFactory;
+  private readonly backoff: (attempt: number) => number;
+  private readonly pending = new Map<number, (result: Result<unknown>) => void>();
   /** Requests not yet sent, by id, in the order they were made. */
-  const queue = new Map<number, string>();
-  const eventListeners = new Set<EventBatchListener>();
-  const statusListeners = new Set<(status: ConnectionStatus) => void>();
-  let status: ConnectionStatus = 'connecting';
-  let socket: SocketLike | null = null;
-  let nextId = 1;
-  let attempt = 0;
-  let closed = false;
-  let timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly queue = new Map<number, string>();
+  private readonly eventListeners = new Set<EventBatchListener>();
+  private readonly statusListeners = new Set<(status: ConnectionStatus) => void>();
+  private status: ConnectionStatus = 'connecting';
+  private socket: SocketLike | null = null;
+  private nextId = 1;
+  private attempt = 0;
+  private closed = false;
+  private timer: ReturnType<typeof setTimeout> | null = null;
 
-  const setStatus = (next: ConnectionStatus): void => {
-    if (next === status) return;
-    status = next;
-    for (const listener of statusListeners) listener(next);
-  };
+  constructor(private readonly options: WebSocketBridgeOptions) {
+    this.createSocket = options.createSocket ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
+    this.backoff = options.backoffMs ?? defaultBackoff;
+    this.connect();
+  }
 
-  const send = (id: number, message: ClientMessage): void => {
-    const text = encodeMessage(message);
-    if (socket && socket.readyState === OPEN) socket.send(text);
-    else queue.set(id, text);
-  };
+  invoke<K extends CommandName>(command: K, input: CommandInput<K>): Promise<Result<CommandOutput<K>>> {
+    if (this.closed) return Promise.resolve({ ok: false, error: notConnected });
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.pending.set(id, resolve as (result: Result<unknown>) => void);
+      this.send(id, { id, command, input });
+    });
+  }
 
-  const onMessage = (data: unknown): void => {
+  onEvents(listener: EventBatchListener): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
+  }
+
+  ack(batch: number): void {
+    // An ack for a dropped socket means nothing to the next one: the server starts afresh.
+    if (this.socket && this.socket.readyState === OPEN) this.socket.send(encodeMessage({ ack: batch }));
+  }
+
+  onStatus(listener: (status: ConnectionStatus) => void): () => void {
+    this.statusListeners.add(listener);
+    listener(this.status);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  close(): void {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.socket?.close();
+  }
+
+  private connect(): void {
+    this.timer = null;
+    const current = this.createSocket(this.options.url);
+    this.socket = current;
+    current.onopen = () => this.opened(current);
+    current.onmessage = (event) => this.received(event.data);
+    current.onerror = () => undefined;
+    current.onclose = () => this.dropped(current);
+  }
+
+  /** Open: the requests made while offline go out, in order. */
+  private opened(current: SocketLike): void {
+    this.attempt = 0;
+    this.setStatus('open');
+    const texts = [...this.queue.values()];
+    this.queue.clear();
+    for (const text of texts) current.send(text);
+  }
+
+  /** Closed: every call waiting on this socket fails, and a reconnect is scheduled unless the bridge was closed. */
+  private dropped(current: SocketLike): void {
+    if (this.socket !== current) return;
+    this.socket = null;
+    // A failed call's queued message goes with it (see above).
+    for (const [id, resolve] of this.pending) {
+      this.queue.delete(id);
+      resolve({ ok: false, error: notConnected });
+    }
+    this.pending.clear();
+    if (this.closed) return;
+    this.setStatus('reconnecting');
+    this.timer = setTimeout(() => this.connect(), this.backoff(this.attempt++));
+  }
+
+  private received(data: unknown): void {
     const m = typeof data === 'string' ? readServerMessage(data) : null;
     if (m === null) return;
     if ('id' in m) {
-      const resolve = pending.get(m.id);
-      pending.delete(m.id);
+      const resolve = this.pending.get(m.id);
+      this.pending.delete(m.id);
       resolve?.(m.result);
     } else {
-      for (const listener of eventListeners) listener(m.events as AppEvent[], m.batch);
+      for (const listener of this.eventListeners) listener(m.events as AppEvent[], m.batch);
     }
-  };
+  }
 
-  const connect = (): void => {
-    timer = null;
-    const current = createSocket(options.url);
-    socket = current;
-    current.onopen = () => {
-      attempt = 0;
-      setStatus('open');
-      const texts = [...queue.values()];
-      queue.clear();
-      for (const text of texts) current.send(text);
-    };
-    current.onmessage = (event) => onMessage(event.data);
-    current.onerror = () => undefined;
-    current.onclose = () => {
-      if (socket !== current) return;
-      socket = null;
-      // A failed call's queued message goes with it (see above).
-      for (const [id, resolve] of pending) {
-        queue.delete(id);
-        resolve({ ok: false, error: notConnected });
-      }
-      pending.clear();
-      if (closed) return;
-      setStatus('reconnecting');
-      timer = setTimeout(connect, backoff(attempt++));
-    };
-  };
-  connect();
+  private send(id: number, message: ClientMessage): void {
+    const text = encodeMessage(message);
+    if (this.socket && this.socket.readyState === OPEN) this.socket.send(text);
+    else this.queue.set(id, text);
+  }
 
-  return {
-    kind: 'websocket',
-    invoke<K extends CommandName>(command: K, input: CommandInput<K>): Promise<Result<CommandOutput<K>>> {
-      if (closed) return Promise.resolve({ ok: false, error: notConnected });
-      const id = nextId++;
-      return new Promise((resolve) => {
-        pending.set(id, resolve as (result: Result<unknown>) => void);
-        send(id, { id, command, input });
-      });
-    },
-    onEvents(listener) {
-      eventListeners.add(listener);
-      return () => eventListeners.delete(listener);
-    },
-    ack(batch) {
-      // An ack for a dropped socket means nothing to the next one: the server starts afresh.
-      if (socket && socket.readyState === OPEN) socket.send(encodeMessage({ ack: batch }));
-    },
-    onStatus(listener) {
-      statusListeners.add(listener);
-      listener(status);
-      return () => statusListeners.delete(listener);
-    },
-    close() {
-      closed = true;
-      if (timer) clearTimeout(timer);
-      socket?.close();
-    },
-  };
+  private setStatus(next: ConnectionStatus): void {
+    if (next === this.status) return;
+    this.status = next;
+    for (const listener of this.statusListeners) listener(next);
+  }
 }

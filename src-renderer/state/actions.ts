@@ -3,7 +3,8 @@ import type { AgentChoice } from '../../src-main/common/agents.js';
 import { bridge } from '../bridge/index.js';
 import { markdownFileName, sessionMarkdown } from '../features/sessions/exportMarkdown.js';
 import { humanError } from '../ui/errorText.js';
-import { removeApproval, sessionLoaded, sessionRemoved, turnSubmitted } from './reducer.js';
+import { sessionLoaded, sessionRemoved, turnSubmitted } from './reducer.js';
+import { removeApproval } from './appEvents.js';
 import { useStore } from './store.js';
 
 const store = () => useStore.getState();

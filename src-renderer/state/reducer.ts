@@ -3,6 +3,7 @@ import type { AppEvent, EventOf } from '../../src-main/common/events.js';
 import { appendTerminal, isWebPage, withPage } from '../../src-main/common/turnView.js';
 import { toTerminalText, turnFromRecord } from './turnRecord.js';
 import type { BlockView, CallView, DomainState, TurnView } from './types.js';
+import { reduceAppEvent } from './appEvents.js';
 
 export function reduceEvents(state: DomainState, events: readonly AppEvent[]): DomainState {
   let next = state;
@@ -12,12 +13,12 @@ export function reduceEvents(state: DomainState, events: readonly AppEvent[]): D
 
 /** Folds one event into the state; pure: returns a new state, never mutates the old one. */
 export function reduceEvent(state: DomainState, event: AppEvent): DomainState {
+  return reduceReplyEvent(state, event) ?? reduceTurnEvent(state, event) ?? reduceAppEvent(state, event) ?? state;
+}
+
+/** A model call's streamed reply and the blocks it runs; undefined for other events. */
+function reduceReplyEvent(state: DomainState, event: AppEvent): DomainState | undefined {
   switch (event.type) {
-    case 'turn.started':
-      return updateTurn(state, event, (t) => ({ ...t, request: event.request, status: 'running' }));
-    case 'agent.selected':
-      // Sub-agents the planner starts keep the turn labelled "planner"; their calls carry their own name.
-      return updateTurn(state, event, (t) => (event.reason === 'planner' && t.agent ? t : { ...t, agent: event.agent }));
     case 'llm.started':
       return updateCall(state, event, event.call, (c) => ({ ...c, agent: event.agent }));
     case 'answer.delta':
@@ -46,25 +47,19 @@ export function reduceEvent(state: DomainState, event: AppEvent): DomainState {
         savedTo: event.savedTo,
         output: b.output === '' ? toTerminalText(event.output) : b.output,
       }));
-    case 'approval.requested':
-      if (state.approvals.some((a) => a.approvalId === event.approvalId)) return state;
-      return {
-        ...state,
-        approvals: [
-          ...state.approvals,
-          {
-            approvalId: event.approvalId,
-            sessionId: event.sessionId,
-            turnId: event.turnId,
-            blockId: event.blockId,
-            tool: event.tool,
-            command: event.command,
-            reasons: event.reasons,
-          },
-        ],
-      };
-    case 'approval.resolved':
-      return removeApproval(state, event.approvalId);
+    default:
+      return undefined;
+  }
+}
+
+/** A turn's course (its start, agent, plan, pages, memories, end); undefined for other events. */
+function reduceTurnEvent(state: DomainState, event: AppEvent): DomainState | undefined {
+  switch (event.type) {
+    case 'turn.started':
+      return updateTurn(state, event, (t) => ({ ...t, request: event.request, status: 'running' }));
+    case 'agent.selected':
+      // Sub-agents the planner starts keep the turn labelled "planner"; their calls carry their own name.
+      return updateTurn(state, event, (t) => (event.reason === 'planner' && t.agent ? t : { ...t, agent: event.agent }));
     case 'plan.updated':
       return updateTurn(state, event, (t) => ({ ...t, plan: event.steps }));
     case 'browser.navigated': {
@@ -72,34 +67,12 @@ export function reduceEvent(state: DomainState, event: AppEvent): DomainState {
       if (!event.turnId || !isWebPage(event.url)) return next;
       return updateTurn(next, event, (t) => (t.pages.at(-1)?.url === event.url ? t : { ...t, pages: withPage(t.pages, { url: event.url, title: event.title }) }));
     }
-    case 'browser.frame':
-      return { ...state, browser: { ...state.browser, frame: `data:${event.mime};base64,${event.data}`, sessionId: event.sessionId } };
     case 'turn.done':
       return endTurn(state, event, (t) => ({ ...t, status: 'done', agent: t.agent ?? event.agent, answer: event.answer }));
     case 'turn.failed':
       return endTurn(state, event, (t) => ({ ...t, status: 'failed', error: event.error, calls: finalCalls(t.calls) }));
     case 'turn.cancelled':
       return endTurn(state, event, (t) => ({ ...t, status: 'cancelled', blocks: cancelRunningBlocks(t.blocks), calls: finalCalls(t.calls) }));
-    case 'sessions.changed':
-      return { ...state, sessionsVersion: state.sessionsVersion + 1 };
-    case 'model.progress':
-      return {
-        ...state,
-        downloads: { ...state.downloads, [event.modelId]: { receivedBytes: event.receivedBytes, totalBytes: event.totalBytes, done: event.done } },
-      };
-    case 'model.loadProgress':
-      return {
-        ...state,
-        modelLoad: { model: event.model, status: event.status, progress: event.progress, message: event.message, ...(event.placement ? { placement: event.placement } : {}) },
-      };
-    case 'workspace.importProgress': {
-      const { copiedBytes, totalBytes, copiedFiles, totalFiles, current } = event;
-      return event.done
-        ? { ...state, importProgress: null, workspaceVersion: state.workspaceVersion + 1 }
-        : { ...state, importProgress: { copiedBytes, totalBytes, copiedFiles, totalFiles, current } };
-    }
-    case 'mcp.status':
-      return { ...state, mcpStatus: { ...state.mcpStatus, [event.server]: { status: event.status, message: event.message } } };
     case 'context.compacted':
       return updateTurn(state, event, (t) => ({ ...t, compacted: { beforeTokens: event.beforeTokens, afterTokens: event.afterTokens } }));
     case 'work.progress':
@@ -114,11 +87,8 @@ export function reduceEvent(state: DomainState, event: AppEvent): DomainState {
       const { request, when, describe, agent } = event;
       return updateTurn(state, event, (t) => ({ ...t, scheduleProposal: { request, when, describe, agent } }));
     }
-    case 'input.stored':
-      // A new file under .agentic/inputs: the workspace panel lists it.
-      return { ...state, workspaceVersion: state.workspaceVersion + 1 };
     default:
-      return state;
+      return undefined;
   }
 }
 
@@ -177,11 +147,6 @@ export function sessionRemoved(state: DomainState, sessionId: string): DomainSta
   const earlierTurns = { ...state.earlierTurns };
   delete earlierTurns[sessionId];
   return { ...state, turns, sessionTurns, earlierTurns };
-}
-
-export function removeApproval(state: DomainState, approvalId: string): DomainState {
-  if (!state.approvals.some((a) => a.approvalId === approvalId)) return state;
-  return { ...state, approvals: state.approvals.filter((a) => a.approvalId !== approvalId) };
 }
 
 type TurnRef = Pick<AppEvent, 'sessionId' | 'turnId'>;

@@ -12,12 +12,37 @@ export interface TurnRecorder {
   keepPartialReplies(): void;
 }
 
+type TurnEvent = Parameters<Emit>[0];
+
 export function recordTurn(turnId: string, store: SessionStore, emit: Emit, logger: Logger): TurnRecorder {
-  let pages: PageVisit[] = [];
-  const blocks = new Map<string, { savePath: string | null; terminal: string }>();
+  const replies = partialReplies();
+  const recorders = [replies.record, blockViews(turnId, store), turnExtras(turnId, store)];
+  // The record is a copy of what the events say: failing to keep it must not stop the turn.
+  const guarded = (what: string, fn: () => void): void => {
+    try {
+      fn();
+    } catch (error) {
+      logger.warn('turn record: could not keep a live detail', { turnId, what, error: String(error) });
+    }
+  };
+  return {
+    emit: (event) => {
+      if (event.turnId === turnId) guarded(event.type, () => recorders.forEach((record) => record(event)));
+      emit(event);
+    },
+    keepPartialReplies: () =>
+      guarded('partial replies', () => {
+        for (const [call, reply] of replies.partial) store.addReply(turnId, { call, ...reply });
+        replies.partial.clear();
+      }),
+  };
+}
+
+/** The text and reasoning each model call has streamed so far; a completed reply is the engine's to store. */
+function partialReplies() {
   const partial = new Map<number, { text: string; reasoning: string }>();
   const partialOf = (call: number) => partial.get(call) ?? partial.set(call, { text: '', reasoning: '' }).get(call)!;
-  const record = (event: Parameters<Emit>[0]): void => {
+  const record = (event: TurnEvent): void => {
     switch (event.type) {
       case 'llm.started':
         partialOf(event.call);
@@ -31,6 +56,18 @@ export function recordTurn(turnId: string, store: SessionStore, emit: Emit, logg
       case 'reply.completed':
         partial.delete(event.call);
         return;
+      default:
+        return;
+    }
+  };
+  return { partial, record };
+}
+
+/** Each running block's save path and terminal text, stored when the block finishes. */
+function blockViews(turnId: string, store: SessionStore): (event: TurnEvent) => void {
+  const blocks = new Map<string, { savePath: string | null; terminal: string }>();
+  return (event) => {
+    switch (event.type) {
       case 'block.started':
         blocks.set(event.blockId, { savePath: event.savePath, terminal: '' });
         return;
@@ -45,6 +82,17 @@ export function recordTurn(turnId: string, store: SessionStore, emit: Emit, logg
         if (block) store.recordBlockView(turnId, event.blockId, block);
         return;
       }
+      default:
+        return;
+    }
+  };
+}
+
+/** The pages visited and a compaction, stored with the turn as they happen. */
+function turnExtras(turnId: string, store: SessionStore): (event: TurnEvent) => void {
+  let pages: PageVisit[] = [];
+  return (event) => {
+    switch (event.type) {
       case 'browser.navigated':
         if (!isWebPage(event.url)) return;
         pages = withPage(pages, { url: event.url, title: event.title });
@@ -54,24 +102,5 @@ export function recordTurn(turnId: string, store: SessionStore, emit: Emit, logg
       default:
         return;
     }
-  };
-  // The record is a copy of what the events say: failing to keep it must not stop the turn.
-  const guarded = (what: string, fn: () => void): void => {
-    try {
-      fn();
-    } catch (error) {
-      logger.warn('turn record: could not keep a live detail', { turnId, what, error: String(error) });
-    }
-  };
-  return {
-    emit: (event) => {
-      if (event.turnId === turnId) guarded(event.type, () => record(event));
-      emit(event);
-    },
-    keepPartialReplies: () =>
-      guarded('partial replies', () => {
-        for (const [call, reply] of partial) store.addReply(turnId, { call, ...reply });
-        partial.clear();
-      }),
   };
 }

@@ -33,7 +33,49 @@ export function createWebAgent(deps: WebAgentDeps): Agent {
   return { name: 'web', run: (ctx) => runWeb(ctx, deps) };
 }
 
+/** What one request's run is set up with: its context, prompts and the actions on its own page. */
+interface WebRun {
+  ctx: AgentContext;
+  deps: WebAgentDeps;
+  system: string;
+  vars: (extra: Record<string, string>) => PromptVars;
+  actions: WebActions;
+  maxSteps: number;
+}
+
+/** What the loop carries from one step to the next. */
+interface StepState {
+  notes: Note[];
+  stuck: StuckDetector;
+  /** What the next step's prompt tells the model about its last reply and action. */
+  feedback: string[];
+  blockers: number;
+  /** Whether the model was already reminded to act (it is reminded once). */
+  reminded: boolean;
+  /** Why the loop stops early (stuck, blocked), or null while it goes on. */
+  ending: string | null;
+}
+
 async function runWeb(ctx: AgentContext, deps: WebAgentDeps): Promise<AgentOutcome> {
+  const run = await setUp(ctx, deps);
+  const state: StepState = { notes: [], stuck: new StuckDetector(), feedback: [], blockers: 0, reminded: false, ending: null };
+  try {
+    for (let step = 1; step <= run.maxSteps && state.ending === null; step++) {
+      const answered = await takeStep(run, state, step);
+      if (answered) return answered;
+    }
+    return await finish(run, state.notes, state.ending ?? 'steps');
+  } catch (error) {
+    // No browser: say so with what the notes hold. Anything else (the model failing, cancellation) is the engine's.
+    if (!(error instanceof AppError) || error.code !== 'BROWSER_UNAVAILABLE' || ctx.signal.aborted) throw error;
+    ctx.logger.warn('web agent has no browser', { error: error.message });
+    return await finish(run, state.notes, `the browser is unavailable: ${error.message}`);
+  } finally {
+    await run.actions.close();
+  }
+}
+
+async function setUp(ctx: AgentContext, deps: WebAgentDeps): Promise<WebRun> {
   const info = await ctx.llm.info(ctx.signal);
   const pageTokens = deps.pageTokens ?? Math.max(300, Math.min(8000, Math.floor(info.contextSize * 0.4)));
   const maxSteps = deps.maxSteps ?? 12;
@@ -47,81 +89,72 @@ async function runWeb(ctx: AgentContext, deps: WebAgentDeps): Promise<AgentOutco
     ...extra,
   });
   const system = assemblePrompt(deps.prompts, 'web/system', vars({}));
-  const actions = new WebActions(ctx, deps, newNonce(), pageTokens);
-  const notes: Note[] = [];
-  const stuck = new StuckDetector();
-  let feedback: string[] = [];
-  let blockers = 0;
-  let reminded = false;
-  let ending: string | null = null;
-  try {
-    for (let step = 1; step <= maxSteps && ending === null; step++) {
-      const observation = actions.observation();
-      const user = assemblePrompt(
-        deps.prompts,
-        'web/step',
-        vars({
-          request: ctx.request,
-          notes: formatNotes(notes),
-          observation,
-          feedback: feedback.join('\n') || '(none)',
-          stepsLeft: String(maxSteps - step + 1),
-        }),
-      );
-      const messages: ChatMessage[] = [{ role: 'system', content: system }, ...ctx.history, { role: 'user', content: user }];
-      const reply = await ctx.callModel(messages);
-      feedback = [];
-      const decision = decideStep(reply.text, reminded);
-      const { parsed } = decision;
-      for (const text of parsed.notes) notes.push({ text, source: actions.currentSource() });
-      feedback.push(...parsed.problems);
-      const replyVerdict = stuck.reply(reply.text);
-      if (replyVerdict === 'stuck') {
-        ending = 'stuck';
-        continue;
-      }
-      if (replyVerdict === 'repeat') feedback.push(assemblePrompt(deps.prompts, 'web/repeat', vars({})).trim());
-      if (decision.kind === 'answer') return outcome(ctx, decision.answer, notes, true);
-      if (decision.kind === 'retry') {
-        if (decision.remind) feedback.push(assemblePrompt(deps.prompts, 'web/no-action', vars({})).trim());
-        reminded ||= decision.remind;
-        continue;
-      }
-      const result = await actions.perform(decision.action);
-      feedback.push(...result.feedback);
-      const pageVerdict = result.landed ? stuck.page(result.landed.url, result.landed.content) : 'ok';
-      if (pageVerdict === 'stuck') ending = 'stuck';
-      else if (pageVerdict === 'repeat') feedback.push(assemblePrompt(deps.prompts, 'web/repeat', vars({})).trim());
-      if (result.landed && actions.blocker() !== null && ++blockers >= MAX_BLOCKERS) ending = 'blocked';
-    }
-    return await finish(ctx, deps, system, vars, notes, ending ?? 'steps');
-  } catch (error) {
-    // No browser: say so with what the notes hold. Anything else (the model failing, cancellation) is the engine's.
-    if (!(error instanceof AppError) || error.code !== 'BROWSER_UNAVAILABLE' || ctx.signal.aborted) throw error;
-    ctx.logger.warn('web agent has no browser', { error: error.message });
-    return await finish(ctx, deps, system, vars, notes, `the browser is unavailable: ${error.message}`);
-  } finally {
-    await actions.close();
+  return { ctx, deps, system, vars, actions: new WebActions(ctx, deps, newNonce(), pageTokens), maxSteps };
+}
+
+/** One step: ask the model, keep its notes, then answer, retry or act. Returns the outcome when it answered. */
+async function takeStep(run: WebRun, state: StepState, step: number): Promise<AgentOutcome | undefined> {
+  const reply = await run.ctx.callModel(stepMessages(run, state, step));
+  state.feedback = [];
+  const decision = decideStep(reply.text, state.reminded);
+  for (const text of decision.parsed.notes) state.notes.push({ text, source: run.actions.currentSource() });
+  state.feedback.push(...decision.parsed.problems);
+  const replyVerdict = state.stuck.reply(reply.text);
+  if (replyVerdict === 'stuck') {
+    state.ending = 'stuck';
+    return undefined;
   }
+  if (replyVerdict === 'repeat') state.feedback.push(reminder(run, 'web/repeat'));
+  if (decision.kind === 'answer') return outcome(run.ctx, decision.answer, state.notes, true);
+  if (decision.kind === 'retry') {
+    if (decision.remind) state.feedback.push(reminder(run, 'web/no-action'));
+    state.reminded ||= decision.remind;
+    return undefined;
+  }
+  await act(run, state, decision.action);
+  return undefined;
+}
+
+function stepMessages(run: WebRun, state: StepState, step: number): ChatMessage[] {
+  const observation = run.actions.observation();
+  const user = assemblePrompt(
+    run.deps.prompts,
+    'web/step',
+    run.vars({
+      request: run.ctx.request,
+      notes: formatNotes(state.notes),
+      observation,
+      feedback: state.feedback.join('\n') || '(none)',
+      stepsLeft: String(run.maxSteps - step + 1),
+    }),
+  );
+  return [{ role: 'system', content: run.system }, ...run.ctx.history, { role: 'user', content: user }];
+}
+
+/** Performs the action, then watches where it landed: the same page again, or a blocker too often, ends the loop. */
+async function act(run: WebRun, state: StepState, action: Parameters<WebActions['perform']>[0]): Promise<void> {
+  const result = await run.actions.perform(action);
+  state.feedback.push(...result.feedback);
+  const pageVerdict = result.landed ? state.stuck.page(result.landed.url, result.landed.content) : 'ok';
+  if (pageVerdict === 'stuck') state.ending = 'stuck';
+  else if (pageVerdict === 'repeat') state.feedback.push(reminder(run, 'web/repeat'));
+  if (result.landed && run.actions.blocker() !== null && ++state.blockers >= MAX_BLOCKERS) state.ending = 'blocked';
+}
+
+function reminder(run: WebRun, name: string): string {
+  return assemblePrompt(run.deps.prompts, name, run.vars({})).trim();
 }
 
 /** Out of steps, stuck or blocked: one last call turns the notes into an answer, saying why it stopped. */
-async function finish(
-  ctx: AgentContext,
-  deps: WebAgentDeps,
-  system: string,
-  vars: (extra: Record<string, string>) => PromptVars,
-  notes: Note[],
-  reason: string,
-): Promise<AgentOutcome> {
-  const prompt = assemblePrompt(deps.prompts, 'web/summary', vars({ request: ctx.request, notes: formatNotes(notes), reason }));
-  const reply = await ctx.callModel([
-    { role: 'system', content: system },
+async function finish(run: WebRun, notes: Note[], reason: string): Promise<AgentOutcome> {
+  const prompt = assemblePrompt(run.deps.prompts, 'web/summary', run.vars({ request: run.ctx.request, notes: formatNotes(notes), reason }));
+  const reply = await run.ctx.callModel([
+    { role: 'system', content: run.system },
     { role: 'user', content: prompt },
   ]);
   const parsed = parseReply(reply.text);
   const summary = parsed.action?.kind === 'done' ? parsed.action.summary : reply.text;
-  return outcome(ctx, summary, notes, notes.length > 0);
+  return outcome(run.ctx, summary, notes, notes.length > 0);
 }
 
 function outcome(ctx: AgentContext, summary: string, notes: Note[], success: boolean): AgentOutcome {

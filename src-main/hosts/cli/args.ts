@@ -163,101 +163,110 @@ function argsProblem(error: Error & { code?: string }): string {
   return error.message.split('\n')[0] ?? 'bad arguments';
 }
 
-function chatArgs(rest: readonly string[], v: Record<string, string | boolean | string[] | undefined>): ChatArgs {
-  if (rest.length > 0) throw new UsageError('chat takes no REQUEST: type requests at its prompt (or use: agentic run "REQUEST").');
-  const str = (name: string): string | undefined => (typeof v[name] === 'string' ? (v[name] as string) : undefined);
-  const agent = str('agent') ?? 'auto';
-  if (!(AGENT_CHOICES as readonly string[]).includes(agent)) throw new UsageError(`Unknown agent "${agent}". Choose one of: ${AGENT_CHOICES.join(', ')}.`);
-  const kind = str('provider');
-  if (kind !== undefined && !(PROVIDER_KINDS as readonly string[]).includes(kind)) throw new UsageError(`Unknown provider "${kind}". Choose one of: ${PROVIDER_KINDS.join(', ')}.`);
-  const replay = str('replay');
-  const provider = (kind ?? (replay ? 'replay' : undefined)) as ProviderKind | undefined;
-  if (provider === 'replay' && !replay) throw new UsageError('--provider replay needs --replay FILE.');
-  return {
-    command: 'chat',
-    workspace: str('workspace'),
-    agent: agent as AgentChoice,
-    provider,
-    model: str('model'),
-    baseUrl: str('base-url'),
-    replay,
-    yes: v.yes === true,
-    blockTimeoutSec: positiveInt('block-timeout', str('block-timeout'), 86_400),
-    maxAttempts: positiveInt('max-attempts', str('max-attempts'), 50),
-    session: str('session'),
-  };
-}
+/** The options parseArgs read, typed from OPTIONS so each command's parser sees their real types. */
+type Values = ReturnType<typeof parseOptions>['values'];
 
-export function parseCli(argv: readonly string[]): CliArgs | 'help' {
-  let parsed;
+function parseOptions(argv: readonly string[]) {
   try {
-    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+    return parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
     throw new UsageError(argsProblem(error as Error & { code?: string }));
   }
-  const { values: v, positionals } = parsed;
+}
+
+/** The agent and provider choices run and chat share; --replay alone implies the replay provider. */
+function engineChoice(v: Values): { agent: AgentChoice; provider: ProviderKind | undefined } {
+  const agent = v.agent ?? 'auto';
+  if (!(AGENT_CHOICES as readonly string[]).includes(agent)) throw new UsageError(`Unknown agent "${agent}". Choose one of: ${AGENT_CHOICES.join(', ')}.`);
+  if (v.provider !== undefined && !(PROVIDER_KINDS as readonly string[]).includes(v.provider)) {
+    throw new UsageError(`Unknown provider "${v.provider}". Choose one of: ${PROVIDER_KINDS.join(', ')}.`);
+  }
+  const provider = (v.provider ?? (v.replay ? 'replay' : undefined)) as ProviderKind | undefined;
+  if (provider === 'replay' && !v.replay) throw new UsageError('--provider replay needs --replay FILE.');
+  return { agent: agent as AgentChoice, provider };
+}
+
+/** The engine options both run and chat take, validated. */
+function engineOptions(v: Values) {
+  return {
+    ...engineChoice(v),
+    workspace: v.workspace,
+    model: v.model,
+    baseUrl: v['base-url'],
+    replay: v.replay,
+    yes: v.yes ?? false,
+    blockTimeoutSec: positiveInt('block-timeout', v['block-timeout'], 86_400),
+    maxAttempts: positiveInt('max-attempts', v['max-attempts'], 50),
+    session: v.session,
+  };
+}
+
+function chatArgs(rest: readonly string[], v: Values): ChatArgs {
+  if (rest.length > 0) throw new UsageError('chat takes no REQUEST: type requests at its prompt (or use: agentic run "REQUEST").');
+  return { command: 'chat', ...engineOptions(v) };
+}
+
+function runArgs(rest: readonly string[], v: Values, json: boolean): RunArgs | ScheduledRunArgs {
+  if (v.schedule !== undefined) return parseScheduledRun(rest, v);
+  if (v.file !== undefined && rest.length > 0) throw new UsageError('run takes a REQUEST or --file PATH, not both.');
+  if (v.file !== undefined && !v.file.trim()) throw new UsageError('--file needs the path of a file that holds the request.');
+  if (v.file === undefined && (rest.length !== 1 || !rest[0]?.trim())) {
+    throw new UsageError('run needs exactly one REQUEST argument (quote it), - to read it from standard input, or --file PATH.');
+  }
+  return {
+    command: 'run',
+    request: rest[0] ?? '',
+    requestFrom: v.file !== undefined ? 'file' : rest[0] === '-' ? 'stdin' : 'argument',
+    file: v.file,
+    ...engineOptions(v),
+    noMemory: v['no-memory'] ?? false,
+    json,
+  };
+}
+
+function routeArgs(rest: readonly string[], v: Values, json: boolean): RouteArgs {
+  if (rest.length > 1) throw new UsageError('route takes at most one REQUEST argument.');
+  if (rest[0] !== undefined && !rest[0].trim()) throw new UsageError('route needs a non-empty REQUEST (or none, to read one request per line from standard input).');
+  if (v.file !== undefined && rest.length > 0) throw new UsageError('route takes a REQUEST or --file PATH, not both.');
+  return { command: 'route', request: rest[0], file: v.file, json };
+}
+
+function modelsArgs(rest: readonly string[], v: Values, json: boolean): ModelsArgs | ModelTestArgs {
+  const [action, id] = rest;
+  if (action === 'list' && !id) return { command: 'models', action, json };
+  if ((action === 'download' || action === 'rm') && id) return { command: 'models', action, id, json };
+  if (action === 'test' && rest.length <= 2) return parseModelTestArgs(id, v, json);
+  throw new UsageError('models needs: list | download ID | rm ID | test [ID].');
+}
+
+/** The one-argument commands: each takes exactly one non-empty positional. */
+function oneArgument(rest: readonly string[], usage: string): string {
+  if (rest.length !== 1 || !rest[0]?.trim()) throw new UsageError(usage);
+  return rest[0];
+}
+
+export function parseCli(argv: readonly string[]): CliArgs | 'help' {
+  const { values: v, positionals } = parseOptions(argv);
   if (v.help) return 'help';
   const [command, ...rest] = positionals;
   const json = v.json ?? false;
   switch (command) {
-    case 'run': {
-      if (v.schedule !== undefined) return parseScheduledRun(rest, v);
-      if (v.file !== undefined && rest.length > 0) throw new UsageError('run takes a REQUEST or --file PATH, not both.');
-      if (v.file !== undefined && !v.file.trim()) throw new UsageError('--file needs the path of a file that holds the request.');
-      if (v.file === undefined && (rest.length !== 1 || !rest[0]?.trim())) {
-        throw new UsageError('run needs exactly one REQUEST argument (quote it), - to read it from standard input, or --file PATH.');
-      }
-      const agent = v.agent ?? 'auto';
-      if (!(AGENT_CHOICES as readonly string[]).includes(agent)) throw new UsageError(`Unknown agent "${agent}". Choose one of: ${AGENT_CHOICES.join(', ')}.`);
-      if (v.provider !== undefined && !(PROVIDER_KINDS as readonly string[]).includes(v.provider)) {
-        throw new UsageError(`Unknown provider "${v.provider}". Choose one of: ${PROVIDER_KINDS.join(', ')}.`);
-      }
-      const provider = (v.provider ?? (v.replay ? 'replay' : undefined)) as ProviderKind | undefined;
-      if (provider === 'replay' && !v.replay) throw new UsageError('--provider replay needs --replay FILE.');
-      return {
-        command,
-        request: rest[0] ?? '',
-        requestFrom: v.file !== undefined ? 'file' : rest[0] === '-' ? 'stdin' : 'argument',
-        file: v.file,
-        workspace: v.workspace,
-        agent: agent as AgentChoice,
-        provider,
-        model: v.model,
-        baseUrl: v['base-url'],
-        replay: v.replay,
-        yes: v.yes ?? false,
-        blockTimeoutSec: positiveInt('block-timeout', v['block-timeout'], 86_400),
-        maxAttempts: positiveInt('max-attempts', v['max-attempts'], 50),
-        session: v.session,
-        noMemory: v['no-memory'] ?? false,
-        json,
-      };
-    }
+    case 'run':
+      return runArgs(rest, v, json);
     case 'route':
-      if (rest.length > 1) throw new UsageError('route takes at most one REQUEST argument.');
-      if (rest[0] !== undefined && !rest[0].trim()) throw new UsageError('route needs a non-empty REQUEST (or none, to read one request per line from standard input).');
-      if (v.file !== undefined && rest.length > 0) throw new UsageError('route takes a REQUEST or --file PATH, not both.');
-      return { command, request: rest[0], file: v.file, json };
-    case 'models': {
-      const [action, id] = rest;
-      if (action === 'list' && !id) return { command, action, json };
-      if ((action === 'download' || action === 'rm') && id) return { command, action, id, json };
-      if (action === 'test' && rest.length <= 2) return parseModelTestArgs(id, v, json);
-      throw new UsageError('models needs: list | download ID | rm ID | test [ID].');
-    }
+      return routeArgs(rest, v, json);
+    case 'models':
+      return modelsArgs(rest, v, json);
     case 'sessions':
       return { command, json };
     case 'memory':
       return parseMemoryArgs(rest, v);
     case 'listen':
-      if (rest.length !== 1 || !rest[0]?.trim()) throw new UsageError('listen needs one FILE.wav.');
-      return { command, file: rest[0], sttModel: v['stt-model'], language: v.language, json };
+      return { command, file: oneArgument(rest, 'listen needs one FILE.wav.'), sttModel: v['stt-model'], language: v.language, json };
     case 'say':
-      if (rest.length !== 1 || !rest[0]?.trim()) throw new UsageError('say needs one "TEXT" (quote it).');
-      return { command, text: rest[0], out: v.out, language: v.language, voice: v.voice };
+      return { command, text: oneArgument(rest, 'say needs one "TEXT" (quote it).'), out: v.out, language: v.language, voice: v.voice };
     case 'search':
-      if (rest.length !== 1 || !rest[0]?.trim()) throw new UsageError('search needs one "QUERY" (quote it).');
-      return { command, query: rest[0], workspace: v.workspace, json };
+      return { command, query: oneArgument(rest, 'search needs one "QUERY" (quote it).'), workspace: v.workspace, json };
     case 'sandbox':
       if (!v.explain || rest.length > 0) throw new UsageError('sandbox needs: --explain [--workspace DIR] [--json].');
       return { command, workspace: v.workspace, json };

@@ -85,18 +85,13 @@ export const ROOT_EXPRESSION = String.raw`(function () {
 })()`;
 
 /**
- * Reads the page: hidden text and chrome removed, the main content found (a page's single
- * <article> or its <main> when it has one, Readability otherwise), cut to `maxChars` before the
- * Markdown conversion so a huge page costs what the model will read, not what the page holds.
+ * In-page: a clone of the main content (or of the whole page) without its hidden elements, walked
+ * only as far as the text budget reaches. The live page is never modified (no marker attributes:
+ * they would force a restyle, and the page could see them). Hidden elements are found on the live
+ * tree and removed from a clone walked in step.
  */
-export function readPageScript(maxChars: number): string {
-  return String.raw`(() => {
-  ${FORMS_LIB}
-  ${HIDDEN_LIB}
-  var MAX = ${JSON.stringify(maxChars)};
-  var root = ${ROOT_EXPRESSION};
-  // The live page is never modified (no marker attributes: they would force a restyle, and the page
-  // could see them). Hidden elements are found on the live tree and removed from a clone walked in step.
+const VISIBLE_CLONE_LIB = String.raw`
+function agenticVisibleClone(root, MAX) {
   var clone = (root || document.documentElement).cloneNode(true);
   var liveStart = root || document.body;
   var copyStart = root ? clone : clone.querySelector('body');
@@ -126,57 +121,96 @@ export function readPageScript(maxChars: number): string {
     return false;
   };
   if (liveStart && copyStart) walk(liveStart, copyStart);
-  var shown = function (el) { return !el.checkVisibility || el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }); };
+  return clone;
+}`;
+
+/** In-page: the links (300 at most) and forms a user can see on the live page, with the handles actions name them by. */
+const LINKS_AND_FORMS_LIB = String.raw`
+function agenticShown(el) { return !el.checkVisibility || el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }); }
+function agenticLinks() {
   var links = [], seen = {};
   document.querySelectorAll('a[href]').forEach(function (a) {
-    if (links.length >= 300 || seen[a.href] || !shown(a)) return;
+    if (links.length >= 300 || seen[a.href] || !agenticShown(a)) return;
     seen[a.href] = true;
     var img = a.querySelector('img[alt]');
     links.push({ text: (a.innerText || a.title || (img && img.alt) || '').replace(/\s+/g, ' ').trim(), url: a.href });
   });
-  var forms = agenticForms().filter(function (f) { return shown(f.el) && f.el.getClientRects().length > 0; }).map(function (f) {
+  return links;
+}
+function agenticVisibleForms() {
+  return agenticForms().filter(function (f) { return agenticShown(f.el) && f.el.getClientRects().length > 0; }).map(function (f) {
     return { handle: f.handle, action: f.action, method: f.method, buttons: f.buttons.map(function (b) { return { handle: b.handle, label: b.label }; }),
-      fields: f.fields.filter(function (x) { return x.els.some(shown); }).map(function (x) {
+      fields: f.fields.filter(function (x) { return x.els.some(agenticShown); }).map(function (x) {
         return { handle: x.handle, kind: x.kind, inputType: x.inputType, label: x.label, value: x.value, required: x.required, options: x.options }; }) };
   });
+}`;
+
+/** In-page: the clone without the page's chrome (scripts, navigation, forms, asides), images as their alt text. */
+const STRIP_CHROME_LIB = String.raw`
+function agenticStripChrome(clone) {
   clone.querySelectorAll('script, style, noscript, template, iframe, object, embed, svg, canvas, dialog, nav, aside, form, button, select, input, textarea, [role=navigation], [role=banner], [role=contentinfo], [role=complementary], [role=dialog], [role=alertdialog]').forEach(function (el) { el.remove(); });
   clone.querySelectorAll('header, footer').forEach(function (el) { if (!el.parentElement || !el.parentElement.closest('article, main')) el.remove(); });
   clone.querySelectorAll('img').forEach(function (img) {
     var alt = (img.getAttribute('alt') || '').replace(/\s+/g, ' ').trim();
     img.replaceWith(document.createTextNode(alt ? '[image: ' + alt + ']' : ''));
   });
-  var title = document.title || '';
-  var content = clone;
-  if (!root) {
-    var doc = document.implementation.createHTMLDocument(title);
-    doc.documentElement.replaceWith(doc.importNode(clone, true));
-    var body = doc.body;
-    try {
-      var article = new Readability(doc, { charThreshold: 200 }).parse();
-      if (article && article.content && (article.textContent || '').trim().length > 200) {
-        var holder = document.createElement('template');
-        holder.innerHTML = article.content;
-        content = document.createElement('div');
-        content.appendChild(holder.content);
-        title = article.title || title;
-      } else content = body || clone;
-    } catch (e) { content = body || clone; }
-  }
-  var trim = function (node, budget) {
-    var kids = Array.prototype.slice.call(node.childNodes);
-    for (var i = 0; i < kids.length; i++) {
-      var kid = kids[i], len = (kid.textContent || '').length;
-      if (budget <= 0) { kid.remove(); continue; }
-      if (len > budget && kid.nodeType === 1 && kid.childNodes.length > 1) { budget = trim(kid, budget); continue; }
-      budget -= len;
+}`;
+
+/** In-page: the content to convert (Readability's article when the page has no root of its own) and the text budget's cut. */
+const MAIN_CONTENT_LIB = String.raw`
+function agenticMainContent(clone, root, title) {
+  if (root) return { content: clone, title: title };
+  var doc = document.implementation.createHTMLDocument(title);
+  doc.documentElement.replaceWith(doc.importNode(clone, true));
+  var body = doc.body;
+  try {
+    var article = new Readability(doc, { charThreshold: 200 }).parse();
+    if (article && article.content && (article.textContent || '').trim().length > 200) {
+      var holder = document.createElement('template');
+      holder.innerHTML = article.content;
+      var content = document.createElement('div');
+      content.appendChild(holder.content);
+      return { content: content, title: article.title || title };
     }
-    return budget;
-  };
-  trim(content, MAX);
+    return { content: body || clone, title: title };
+  } catch (e) { return { content: body || clone, title: title }; }
+}
+function agenticTrim(node, budget) {
+  var kids = Array.prototype.slice.call(node.childNodes);
+  for (var i = 0; i < kids.length; i++) {
+    var kid = kids[i], len = (kid.textContent || '').length;
+    if (budget <= 0) { kid.remove(); continue; }
+    if (len > budget && kid.nodeType === 1 && kid.childNodes.length > 1) { budget = agenticTrim(kid, budget); continue; }
+    budget -= len;
+  }
+  return budget;
+}`;
+
+/**
+ * Reads the page: hidden text and chrome removed, the main content found (a page's single
+ * <article> or its <main> when it has one, Readability otherwise), cut to `maxChars` before the
+ * Markdown conversion so a huge page costs what the model will read, not what the page holds.
+ */
+export function readPageScript(maxChars: number): string {
+  return String.raw`(() => {
+  ${FORMS_LIB}
+  ${HIDDEN_LIB}
+  ${VISIBLE_CLONE_LIB}
+  ${LINKS_AND_FORMS_LIB}
+  ${STRIP_CHROME_LIB}
+  ${MAIN_CONTENT_LIB}
+  var MAX = ${JSON.stringify(maxChars)};
+  var root = ${ROOT_EXPRESSION};
+  var clone = agenticVisibleClone(root, MAX);
+  var links = agenticLinks();
+  var forms = agenticVisibleForms();
+  agenticStripChrome(clone);
+  var main = agenticMainContent(clone, root, document.title || '');
+  agenticTrim(main.content, MAX);
   var td = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*' });
   td.addRule('linkText', { filter: 'a', replacement: function (text) { return text; } });
-  var markdown = td.turndown(content);
-  return { url: location.href, title: title.replace(/\s+/g, ' ').trim(), markdown: markdown, links: links, forms: forms };
+  var markdown = td.turndown(main.content);
+  return { url: location.href, title: main.title.replace(/\s+/g, ' ').trim(), markdown: markdown, links: links, forms: forms };
 })()`;
 }
 

@@ -12,22 +12,7 @@ export function Composer({ runningTurnId, disabled }: { runningTurnId: string | 
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const canSend = !disabled && !sending && runningTurnId === null && text.trim() !== '';
-  const textRef = useRef(text);
-  textRef.current = text;
-  useHoldToTalk(useCallback(() => textRef.current.trim() === '', []));
-  // A spoken request lands in the box; with auto-send it goes at once (with whisper's language).
-  useEffect(
-    () =>
-      onTranscript((heard, language, autoSend) => {
-        const joined = textRef.current.trim() ? `${textRef.current.trim()} ${heard}` : heard;
-        setText(joined);
-        if (autoSend && !disabled) {
-          preloadMarkdown();
-          void sendVoice(joined, language).then((sent) => sent && setText(''));
-        }
-      }),
-    [disabled],
-  );
+  useSpokenDraft(text, setText, disabled);
 
   const submit = async (): Promise<void> => {
     if (!canSend) return;
@@ -71,5 +56,24 @@ export function Composer({ runningTurnId, disabled }: { runningTurnId: string | 
         </button>
       </div>
     </div>
+  );
+}
+
+/** Voice into the box: hold-to-talk only while the box is empty; a transcript joins what is typed, or goes at once with auto-send (with whisper's language). */
+function useSpokenDraft(text: string, setText: (text: string) => void, disabled: boolean): void {
+  const textRef = useRef(text);
+  textRef.current = text;
+  useHoldToTalk(useCallback(() => textRef.current.trim() === '', []));
+  useEffect(
+    () =>
+      onTranscript((heard, language, autoSend) => {
+        const joined = textRef.current.trim() ? `${textRef.current.trim()} ${heard}` : heard;
+        setText(joined);
+        if (autoSend && !disabled) {
+          preloadMarkdown();
+          void sendVoice(joined, language).then((sent) => sent && setText(''));
+        }
+      }),
+    [disabled, setText],
   );
 }

@@ -12,42 +12,7 @@ const agentFor = (turn: TurnView): AgentChoice => turn.agent ?? 'auto';
 /** The user's request with copy and edit-and-resend; editing opens it in place. */
 export function RequestBubble({ turn, busy }: { turn: TurnView; busy: boolean }) {
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(turn.request);
-  const resend = async (): Promise<void> => {
-    if (!draft.trim() || busy) return;
-    if (await sendMessage(draft, agentFor(turn))) setEditing(false);
-  };
-  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>): void => {
-    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-      e.preventDefault();
-      void resend();
-    } else if (e.key === 'Escape') setEditing(false);
-  };
-  if (editing) {
-    return (
-      <div className="request-wrap">
-        <div className="request-edit">
-          <textarea
-            data-testid="edit-input"
-            aria-label="Edit your message"
-            autoFocus
-            value={draft}
-            rows={Math.min(8, Math.max(2, draft.split('\n').length))}
-            onChange={(e) => setDraft(e.target.value)}
-            onKeyDown={onKeyDown}
-          />
-          <div className="request-edit-bar">
-            <button className="btn" onClick={() => setEditing(false)}>
-              Cancel
-            </button>
-            <button className="btn btn-primary" data-testid="edit-send" disabled={busy || !draft.trim()} onClick={() => void resend()}>
-              Send edited
-            </button>
-          </div>
-        </div>
-      </div>
-    );
-  }
+  if (editing) return <RequestEditor turn={turn} busy={busy} onClose={() => setEditing(false)} />;
   return (
     <div className="request-wrap">
       <div className="request" data-testid="request">
@@ -58,18 +23,47 @@ export function RequestBubble({ turn, busy }: { turn: TurnView; busy: boolean })
           {formatTime(turn.createdAt)}
         </time>
         <CopyButton text={turn.request} testId="copy-request" />
-        <button
-          className="icon-btn"
-          data-testid="edit"
-          disabled={busy}
-          title="Edit and send again"
-          onClick={() => {
-            setDraft(turn.request);
-            setEditing(true);
-          }}
-        >
+        <button className="icon-btn" data-testid="edit" disabled={busy} title="Edit and send again" onClick={() => setEditing(true)}>
           Edit
         </button>
+      </div>
+    </div>
+  );
+}
+
+/** The request in an editor, starting from its text each time: Enter sends it as a new turn, Escape or Cancel leaves it. */
+function RequestEditor({ turn, busy, onClose }: { turn: TurnView; busy: boolean; onClose: () => void }) {
+  const [draft, setDraft] = useState(turn.request);
+  const resend = async (): Promise<void> => {
+    if (!draft.trim() || busy) return;
+    if (await sendMessage(draft, agentFor(turn))) onClose();
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>): void => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      void resend();
+    } else if (e.key === 'Escape') onClose();
+  };
+  return (
+    <div className="request-wrap">
+      <div className="request-edit">
+        <textarea
+          data-testid="edit-input"
+          aria-label="Edit your message"
+          autoFocus
+          value={draft}
+          rows={Math.min(8, Math.max(2, draft.split('\n').length))}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <div className="request-edit-bar">
+          <button className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button className="btn btn-primary" data-testid="edit-send" disabled={busy || !draft.trim()} onClick={() => void resend()}>
+            Send edited
+          </button>
+        </div>
       </div>
     </div>
   );

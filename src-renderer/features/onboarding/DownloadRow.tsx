@@ -11,6 +11,26 @@ type Phase = 'idle' | 'downloading' | 'paused' | 'failed';
 
 /** One catalogue model: download with progress, speed and time left; pause, resume, cancel; then use it. */
 export function DownloadRow({ model }: { model: ModelEntry }) {
+  const download = useModelDownload(model);
+  const { phase, error } = download;
+  return (
+    <li className="model-row onboarding-model" data-testid="recommended-model" data-model-id={model.id}>
+      <ModelSummary model={model} />
+      {(phase === 'downloading' || phase === 'paused') && <DownloadProgress model={model} download={download} />}
+      {error && (
+        <p className="form-problem" data-testid="download-error">
+          {error}
+        </p>
+      )}
+      <DownloadActions model={model} download={download} />
+    </li>
+  );
+}
+
+type Download = ReturnType<typeof useModelDownload>;
+
+/** The download's phase and its controls; the speed comes from the progress events' recent samples. */
+function useModelDownload(model: ModelEntry) {
   const progress = useStore((s) => s.domain.downloads[model.id]);
   const [phase, setPhase] = useState<Phase>('idle');
   const [error, setError] = useState<string | null>(null);
@@ -45,13 +65,12 @@ export function DownloadRow({ model }: { model: ModelEntry }) {
     samples.current = [];
     await call('models.cancel', { id: model.id, discard: true });
   };
+  return { progress, phase, error, rate: downloadRate(samples.current), start, pause, cancel };
+}
 
-  const received = progress?.receivedBytes ?? 0;
-  const total = progress?.totalBytes ?? model.sizeBytes;
-  const rate = downloadRate(samples.current);
-  const percent = total > 0 ? Math.min(100, (received / total) * 100) : 0;
+function ModelSummary({ model }: { model: ModelEntry }) {
   return (
-    <li className="model-row onboarding-model" data-testid="recommended-model" data-model-id={model.id}>
+    <>
       <div className="model-main">
         <span className="model-name">{model.name}</span>
         <span className="muted">
@@ -70,42 +89,51 @@ export function DownloadRow({ model }: { model: ModelEntry }) {
           {model.recommended && model.reason ? `Best fit: ${model.reason}.` : `${speedText(model)}.`}
         </p>
       )}
-      {(phase === 'downloading' || phase === 'paused') && (
-        <div className="download" data-testid="download-progress">
-          <div className="progress">
-            <div className="progress-bar" style={{ width: `${percent}%` }} />
-            <span className="progress-text">
-              {formatBytes(received)} / {formatBytes(total)} ·{' '}
-              {phase === 'paused' ? 'paused' : `${formatBytes(rate)}/s · ${formatEta(rate > 0 ? (total - received) / rate : Infinity)} left`}
-            </span>
-          </div>
-        </div>
-      )}
-      {error && (
-        <p className="form-problem" data-testid="download-error">
-          {error}
-        </p>
-      )}
-      <div className="model-actions">
-        {model.installed ? (
-          <button className="btn btn-primary" data-testid="model-use" onClick={() => void applyLocalModel(model.id)}>
-            Use
-          </button>
-        ) : phase === 'downloading' ? (
-          <button className="btn" data-testid="download-pause" onClick={() => void pause()}>
-            Pause
-          </button>
-        ) : (
-          <button className="btn btn-primary" data-testid="download-start" onClick={() => void start()}>
-            {phase === 'paused' ? 'Resume' : phase === 'failed' ? 'Retry' : 'Download'}
-          </button>
-        )}
-        {(phase === 'downloading' || phase === 'paused') && (
-          <button className="btn" data-testid="download-cancel" onClick={() => void cancel()}>
-            Cancel
-          </button>
-        )}
+    </>
+  );
+}
+
+function DownloadProgress({ model, download }: { model: ModelEntry; download: Download }) {
+  const { progress, phase, rate } = download;
+  const received = progress?.receivedBytes ?? 0;
+  const total = progress?.totalBytes ?? model.sizeBytes;
+  const percent = total > 0 ? Math.min(100, (received / total) * 100) : 0;
+  return (
+    <div className="download" data-testid="download-progress">
+      <div className="progress">
+        <div className="progress-bar" style={{ width: `${percent}%` }} />
+        <span className="progress-text">
+          {formatBytes(received)} / {formatBytes(total)} ·{' '}
+          {phase === 'paused' ? 'paused' : `${formatBytes(rate)}/s · ${formatEta(rate > 0 ? (total - received) / rate : Infinity)} left`}
+        </span>
       </div>
-    </li>
+    </div>
+  );
+}
+
+/** Use an installed model; otherwise download, pause, resume, retry or cancel. */
+function DownloadActions({ model, download }: { model: ModelEntry; download: Download }) {
+  const { phase, start, pause, cancel } = download;
+  return (
+    <div className="model-actions">
+      {model.installed ? (
+        <button className="btn btn-primary" data-testid="model-use" onClick={() => void applyLocalModel(model.id)}>
+          Use
+        </button>
+      ) : phase === 'downloading' ? (
+        <button className="btn" data-testid="download-pause" onClick={() => void pause()}>
+          Pause
+        </button>
+      ) : (
+        <button className="btn btn-primary" data-testid="download-start" onClick={() => void start()}>
+          {phase === 'paused' ? 'Resume' : phase === 'failed' ? 'Retry' : 'Download'}
+        </button>
+      )}
+      {(phase === 'downloading' || phase === 'paused') && (
+        <button className="btn" data-testid="download-cancel" onClick={() => void cancel()}>
+          Cancel
+        </button>
+      )}
+    </div>
   );
 }

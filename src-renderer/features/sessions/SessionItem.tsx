@@ -6,13 +6,16 @@ import { deleteSession, exportSession, openSession, renameSession } from '../../
 export function SessionItem({ session, active, running }: { session: Session; active: boolean; running: boolean }) {
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(session.title);
-  const [confirming, setConfirming] = useState(false);
 
   const commit = (): void => {
     setEditing(false);
     const next = title.trim();
     if (next && next !== session.title) void renameSession(session.id, next);
     else setTitle(session.title);
+  };
+  const startRenaming = (): void => {
+    setTitle(session.title);
+    setEditing(true);
   };
 
   return (
@@ -40,38 +43,38 @@ export function SessionItem({ session, active, running }: { session: Session; ac
           <span className="session-title">{session.title || 'Untitled'}</span>
         </button>
       )}
-      <div className="session-actions">
-        {confirming ? (
-          <>
-            <button className="icon-btn danger" data-testid="session-delete-confirm" onClick={() => void deleteSession(session.id)} title="Delete for good">
-              Delete
-            </button>
-            <button className="icon-btn" onClick={() => setConfirming(false)} title="Keep">
-              Keep
-            </button>
-          </>
-        ) : (
-          <>
-            <button className="icon-btn" data-testid="session-export" onClick={() => void exportSession(session.id)} title="Export as Markdown">
-              ⤓
-            </button>
-            <button
-              className="icon-btn"
-              data-testid="session-rename"
-              onClick={() => {
-                setTitle(session.title);
-                setEditing(true);
-              }}
-              title="Rename"
-            >
-              ✎
-            </button>
-            <button className="icon-btn" data-testid="session-delete" onClick={() => setConfirming(true)} title="Delete">
-              ✕
-            </button>
-          </>
-        )}
-      </div>
+      <SessionActions sessionId={session.id} onRename={startRenaming} />
     </li>
+  );
+}
+
+/** Export, rename and delete; delete becomes Delete / Keep until the user answers. */
+function SessionActions({ sessionId, onRename }: { sessionId: string; onRename: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <div className="session-actions">
+      {confirming ? (
+        <>
+          <button className="icon-btn danger" data-testid="session-delete-confirm" onClick={() => void deleteSession(sessionId)} title="Delete for good">
+            Delete
+          </button>
+          <button className="icon-btn" onClick={() => setConfirming(false)} title="Keep">
+            Keep
+          </button>
+        </>
+      ) : (
+        <>
+          <button className="icon-btn" data-testid="session-export" onClick={() => void exportSession(sessionId)} title="Export as Markdown">
+            ⤓
+          </button>
+          <button className="icon-btn" data-testid="session-rename" onClick={onRename} title="Rename">
+            ✎
+          </button>
+          <button className="icon-btn" data-testid="session-delete" onClick={() => setConfirming(true)} title="Delete">
+            ✕
+          </button>
+        </>
+      )}
+    </div>
   );
 }

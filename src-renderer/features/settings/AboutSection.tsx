@@ -34,59 +34,62 @@ export function AboutSection({ settings, update }: { settings: Settings; update:
         <Select value={settings.provider.engine} options={PINS} testId="engine-pin" onChange={(engine) => void update({ provider: { ...settings.provider, engine } })} />
       </Field>
       <CudaDownload onChange={refresh} />
-      {report === null ? (
-        <p className="muted">Looking at this computer…</p>
-      ) : (
-        <div data-testid="doctor-report">
-          <ul className="muted">
-            <li>
-              CPU: {report.cpu.model}, {report.cpu.cores} cores ({report.cpu.threads} for the model), {report.cpu.isa}
-            </li>
-            <li>
-              RAM: {gb(report.memory.ramBytes)} ({gb(report.memory.freeRamBytes)} free)
-            </li>
-            {report.gpus.length === 0 ? (
-              <li>GPU: none found</li>
-            ) : (
-              report.gpus.map((g, i) => (
-                <li key={i}>
-                  GPU: {g.name}
-                  {g.driver ? `, driver ${g.driver}` : ''}
-                  {g.vramBytes !== null ? `, ${gb(g.vramBytes)} VRAM` : ''}
-                </li>
-              ))
-            )}
-            <li data-testid="doctor-engine">
-              llama.cpp: installed {report.llama.installed.join(', ') || 'none'}; in use {report.llama.inUse ?? state(report.llama)}
-              {report.llama.reason ? ` — ${report.llama.reason}` : ''}
-            </li>
-            <li>Sandbox: {report.sandbox.available ? report.sandbox.kind : 'none'}</li>
-            <li>Languages: {report.interpreters.map((i) => (i.available ? i.language : `${i.language} (missing)`)).join(', ')}</li>
-            <li>
-              Router: {state(report.router)} · Speech-to-text: {state(report.whisper)}
-            </li>
-            {report.speeds.map((s) => (
-              <li key={s.model}>
-                {s.model.split(/[\\/]/).pop()}: writes {formatSpeed(s.generation)}, reads {s.promptReading === null ? '?' : formatSpeed(s.promptReading)} (measured, {s.engine})
-              </li>
-            ))}
-          </ul>
-          {report.problems.length === 0 ? (
-            <p className="muted">No problems found.</p>
-          ) : (
-            <ul data-testid="doctor-problems">
-              {report.problems.map((p, i) => (
-                <li key={i} className={p.severity === 'info' ? 'muted' : 'warning'}>
-                  {p.what} <strong>{p.fix}</strong>
-                </li>
-              ))}
-            </ul>
-          )}
-          <button className="btn" data-testid="doctor-refresh" onClick={refresh}>
-            Check again
-          </button>
-        </div>
-      )}
+      {report === null ? <p className="muted">Looking at this computer…</p> : <DoctorReport report={report} onRefresh={refresh} />}
     </section>
+  );
+}
+
+/** The `agentic doctor` report: hardware, the engine in use, sandbox, languages, measured speeds, then the problems with their fixes. */
+function DoctorReport({ report, onRefresh }: { report: Report; onRefresh: () => void }) {
+  return (
+    <div data-testid="doctor-report">
+      <ul className="muted">
+        <li>
+          CPU: {report.cpu.model}, {report.cpu.cores} cores ({report.cpu.threads} for the model), {report.cpu.isa}
+        </li>
+        <li>
+          RAM: {gb(report.memory.ramBytes)} ({gb(report.memory.freeRamBytes)} free)
+        </li>
+        {report.gpus.length === 0 ? (
+          <li>GPU: none found</li>
+        ) : (
+          report.gpus.map((g, i) => (
+            <li key={i}>
+              GPU: {g.name}
+              {g.driver ? `, driver ${g.driver}` : ''}
+              {g.vramBytes !== null ? `, ${gb(g.vramBytes)} VRAM` : ''}
+            </li>
+          ))
+        )}
+        <li data-testid="doctor-engine">
+          llama.cpp: installed {report.llama.installed.join(', ') || 'none'}; in use {report.llama.inUse ?? state(report.llama)}
+          {report.llama.reason ? ` — ${report.llama.reason}` : ''}
+        </li>
+        <li>Sandbox: {report.sandbox.available ? report.sandbox.kind : 'none'}</li>
+        <li>Languages: {report.interpreters.map((i) => (i.available ? i.language : `${i.language} (missing)`)).join(', ')}</li>
+        <li>
+          Router: {state(report.router)} · Speech-to-text: {state(report.whisper)}
+        </li>
+        {report.speeds.map((s) => (
+          <li key={s.model}>
+            {s.model.split(/[\\/]/).pop()}: writes {formatSpeed(s.generation)}, reads {s.promptReading === null ? '?' : formatSpeed(s.promptReading)} (measured, {s.engine})
+          </li>
+        ))}
+      </ul>
+      {report.problems.length === 0 ? (
+        <p className="muted">No problems found.</p>
+      ) : (
+        <ul data-testid="doctor-problems">
+          {report.problems.map((p, i) => (
+            <li key={i} className={p.severity === 'info' ? 'muted' : 'warning'}>
+              {p.what} <strong>{p.fix}</strong>
+            </li>
+          ))}
+        </ul>
+      )}
+      <button className="btn" data-testid="doctor-refresh" onClick={onRefresh}>
+        Check again
+      </button>
+    </div>
   );
 }

@@ -3,6 +3,7 @@ import { call } from '../../state/actions.js';
 import { Field, Select, Toggle } from '../../ui/fields.js';
 import { draftToConfig, emptyMcpDraft, type McpDraft } from './mcpForm.js';
 
+/** Add an MCP server: its name, transport and trust; the draft is checked before it is sent. */
 export function McpAddForm({ onAdded }: { onAdded: () => void }) {
   const [draft, setDraft] = useState<McpDraft>(emptyMcpDraft);
   const [problem, setProblem] = useState('');
@@ -41,6 +42,24 @@ export function McpAddForm({ onAdded }: { onAdded: () => void }) {
           />
         </Field>
       </div>
+      <TransportFields draft={draft} patch={patch} />
+      <Toggle label="Trust this server (its tools run without asking)" checked={draft.trusted} onChange={(trusted) => patch({ trusted })} />
+      {problem && (
+        <div className="form-problem" role="alert">
+          {problem}
+        </div>
+      )}
+      <button className="btn btn-primary" data-testid="mcp-add-button" onClick={() => void add()}>
+        Add server
+      </button>
+    </div>
+  );
+}
+
+/** A command with its arguments and environment for stdio, or the server's URL for HTTP. */
+function TransportFields({ draft, patch }: { draft: McpDraft; patch: (p: Partial<McpDraft>) => void }) {
+  return (
+    <>
       {draft.transport === 'stdio' ? (
         <>
           <Field label="Command">
@@ -58,15 +77,6 @@ export function McpAddForm({ onAdded }: { onAdded: () => void }) {
           <input value={draft.url} data-testid="mcp-url" placeholder="http://127.0.0.1:3000/mcp" onChange={(e) => patch({ url: e.target.value })} />
         </Field>
       )}
-      <Toggle label="Trust this server (its tools run without asking)" checked={draft.trusted} onChange={(trusted) => patch({ trusted })} />
-      {problem && (
-        <div className="form-problem" role="alert">
-          {problem}
-        </div>
-      )}
-      <button className="btn btn-primary" data-testid="mcp-add-button" onClick={() => void add()}>
-        Add server
-      </button>
-    </div>
+    </>
   );
 }

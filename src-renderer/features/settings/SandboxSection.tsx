@@ -29,33 +29,7 @@ export function SandboxSection({ settings, update }: { settings: Settings; updat
         The sandbox is the boundary: a block sees only the workspace, its own private home and the toolchains, never your files, keys or the app&apos;s data, whatever was approved.
         Checkpoints undo what it changed in the workspace. With the network on, a block can send what it can read — which is why it can read no secret.
       </p>
-      {policy && (
-        <div data-testid="sandbox-policy">
-          <p>
-            <strong>{policy.kind === 'none' ? 'No sandbox available' : policy.kind}</strong> — {policy.identity}
-          </p>
-          {policy.warning && <p className="warning">{policy.warning}</p>}
-          <details>
-            <summary>What a block sees ({policy.mounts.length} mounts) and never sees</summary>
-            <ul className="muted" data-testid="sandbox-mounts">
-              {policy.mounts.map((m, i) => (
-                <li key={i}>
-                  {m.kind} {m.path} — {m.why}
-                </li>
-              ))}
-            </ul>
-            <p>Never visible:</p>
-            <ul className="muted" data-testid="sandbox-hidden">
-              {policy.hidden.map((h) => (
-                <li key={h}>{h}</li>
-              ))}
-            </ul>
-            <p className="muted">
-              Processes: {policy.limits.processLimit}. Memory: {policy.limits.memoryLimit}.
-            </p>
-          </details>
-        </div>
-      )}
+      {policy && <PolicyView policy={policy} />}
       <div className="field-row">
         {LIMIT_FIELDS.map(([key, label, testId]) => (
           <Field key={key} label={label}>
@@ -75,5 +49,36 @@ export function SandboxSection({ settings, update }: { settings: Settings; updat
         </>
       )}
     </section>
+  );
+}
+
+/** The effective policy: the sandbox's kind, what a block sees (its mounts) and never sees, its limits. */
+function PolicyView({ policy }: { policy: SandboxPolicy }) {
+  return (
+    <div data-testid="sandbox-policy">
+      <p>
+        <strong>{policy.kind === 'none' ? 'No sandbox available' : policy.kind}</strong> — {policy.identity}
+      </p>
+      {policy.warning && <p className="warning">{policy.warning}</p>}
+      <details>
+        <summary>What a block sees ({policy.mounts.length} mounts) and never sees</summary>
+        <ul className="muted" data-testid="sandbox-mounts">
+          {policy.mounts.map((m, i) => (
+            <li key={i}>
+              {m.kind} {m.path} — {m.why}
+            </li>
+          ))}
+        </ul>
+        <p>Never visible:</p>
+        <ul className="muted" data-testid="sandbox-hidden">
+          {policy.hidden.map((h) => (
+            <li key={h}>{h}</li>
+          ))}
+        </ul>
+        <p className="muted">
+          Processes: {policy.limits.processLimit}. Memory: {policy.limits.memoryLimit}.
+        </p>
+      </details>
+    </div>
   );
 }

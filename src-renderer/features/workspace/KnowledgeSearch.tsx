@@ -74,22 +74,26 @@ export function KnowledgeSearch({ onOpen }: { onOpen: (hit: Hit) => void }) {
           </button>
         </div>
       )}
-      {hits && (
-        <ul className="knowledge-hits" data-testid="knowledge-hits">
-          {hits.length === 0 && <li className="muted">Nothing found.</li>}
-          {hits.map((hit, i) => (
-            <li key={`${hit.path}:${hit.page}:${hit.lines[0]}:${i}`}>
-              <button className="knowledge-hit" data-testid="knowledge-hit" onClick={() => onOpen(hit)} title={`${hit.path}, ${hitPlace(hit)}`}>
-                <span className="knowledge-hit-where">
-                  <span className="file-name">{hit.path}</span> <span className="muted">{hitPlace(hit)}</span>
-                  {hit.untrusted && <span className="file-untrusted">untrusted</span>}
-                </span>
-                <span className="knowledge-hit-text">{hit.text.replace(/\s+/g, ' ').slice(0, 200)}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {hits && <HitList hits={hits} onOpen={onOpen} />}
     </div>
+  );
+}
+
+function HitList({ hits, onOpen }: { hits: Hit[]; onOpen: (hit: Hit) => void }) {
+  return (
+    <ul className="knowledge-hits" data-testid="knowledge-hits">
+      {hits.length === 0 && <li className="muted">Nothing found.</li>}
+      {hits.map((hit, i) => (
+        <li key={`${hit.path}:${hit.page}:${hit.lines[0]}:${i}`}>
+          <button className="knowledge-hit" data-testid="knowledge-hit" onClick={() => onOpen(hit)} title={`${hit.path}, ${hitPlace(hit)}`}>
+            <span className="knowledge-hit-where">
+              <span className="file-name">{hit.path}</span> <span className="muted">{hitPlace(hit)}</span>
+              {hit.untrusted && <span className="file-untrusted">untrusted</span>}
+            </span>
+            <span className="knowledge-hit-text">{hit.text.replace(/\s+/g, ' ').slice(0, 200)}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
