@@ -118,29 +118,19 @@ async function drainTrailingOutput(lastDataAt: () => number): Promise<void> {
   }
 }
 
-export async function runInPty(options: PtyRunOptions): Promise<PtyRunResult> {
-  const started = performance.now();
-  const treeMarker = randomUUID();
-  const cap = new OutputCap(options.outputCap);
-  const floodLimit = options.floodLimit ?? cap.cap * 8;
+type StopReason = 'timeout' | 'cancel' | 'flood';
+
+/** What a block holds besides its processes: its network namespace and its cgroups. */
+interface BlockResources {
+  net: BlockNetwork | null;
+  cgroup: { procs: string; dispose(): Promise<unknown> } | null;
+}
+
+/** The block's network namespace (networked blocks: blockNetwork.ts) and its cgroups; closed again if either fails. */
+async function openResources(options: PtyRunOptions, spec: SandboxSpec, treeMarker: string): Promise<BlockResources> {
   const sandboxed = options.sandbox.kind === 'bubblewrap';
-  const spec = { ...options.sandboxSpec, workspace: options.cwd };
-  const notStarted = (): PtyRunResult => ({
-    exitCode: null,
-    signal: null,
-    timedOut: false,
-    cancelled: true,
-    flooded: false,
-    output: '',
-    truncated: false,
-    durationMs: performance.now() - started,
-    networkBytesIn: null,
-  });
-  if (options.signal.aborted) return notStarted();
-  checkSpawnHelper(); // macOS: node-pty's helper must be executable (once per process)
-  // A networked block gets a network namespace of its own, without the host's loopback (blockNetwork.ts).
+  // A networked block gets a network namespace of its own, without the host's loopback.
   const net: BlockNetwork | null = sandboxed && spec.network && options.sandbox.network ? await openBlockNetwork(options.sandbox.network) : null;
-  const wrapped = sandboxCommand(options.sandbox, spec, options.file, options.args, net?.prefix);
   const limits = spec.limits ?? DEFAULT_LIMITS;
   const cgroups = await blockCgroups({ pids: options.sandbox.pidsCgroup, memory: options.sandbox.memoryCgroup }, treeMarker, {
     processes: limits.processes,
@@ -150,51 +140,29 @@ export async function runInPty(options: PtyRunOptions): Promise<PtyRunResult> {
     throw error;
   });
   const cgroup = cgroups.length > 0 ? { procs: cgroups.map((c) => c.procs).join(' '), dispose: () => Promise.all(cgroups.map((c) => c.dispose())) } : null;
-  // A Stop while the cgroup was made: the abort listener below would never hear it.
-  if (options.signal.aborted) {
-    net?.close();
-    await cgroup?.dispose();
-    return notStarted();
-  }
-  const token = randomUUID();
-  const holdId = randomUUID();
-  const marker = holdMarker(holdId);
-  const command = held(wrapped, holdId, token, { cgroupProcs: cgroup?.procs ?? null, filter: wrapped.filter });
+  return { net, cgroup };
+}
 
-  let pty: IPty;
-  try {
-    pty = spawn(command.file, command.args, { name: 'xterm-256color', cols: 120, rows: 32, cwd: options.cwd, env: envFor(options, treeMarker) });
-  } catch (error) {
-    net?.close();
-    await cgroup?.dispose();
-    throw new Error(`Could not start ${command.file}: ${(error as Error).message}`, { cause: error });
-  }
-  pty.write(EOF_KEYS);
-  let stopReason: 'timeout' | 'cancel' | 'flood' | null = null;
+/**
+ * Passes the terminal's output on (capped) until the hold shell's end marker, then lets that shell
+ * exit; a flood stops the block. Returns when data last arrived, for the trailing drain.
+ */
+function watchOutput(pty: IPty, options: PtyRunOptions, cap: OutputCap, held: { marker: string; token: string }, stop: (reason: StopReason) => void) {
+  const floodLimit = options.floodLimit ?? cap.cap * 8;
   let floodNoted = false;
-  const stop = (reason: 'timeout' | 'cancel' | 'flood') => {
-    if (stopReason !== null) return;
-    stopReason = reason;
-    // Under bubblewrap, killing bwrap tears down its PID namespace; otherwise sweep by marker too.
-    void killTree(pty.pid, sandboxed ? null : treeMarker);
-  };
-  const timer = setTimeout(() => stop('timeout'), options.timeoutMs);
-  const onAbort = () => stop('cancel');
-  options.signal.addEventListener('abort', onAbort, { once: true });
-
   let lastDataAt = performance.now();
   let recent = '';
   let ended = false;
-  const dataListener = pty.onData((chunk) => {
+  const listener = pty.onData((chunk) => {
     lastDataAt = performance.now();
     if (ended) return; // the token's echo, after the end marker
     let data = chunk;
-    recent = (recent + chunk).slice(-(marker.length * 2));
-    const at = recent.indexOf(marker);
+    recent = (recent + chunk).slice(-(held.marker.length * 2));
+    const at = recent.indexOf(held.marker);
     if (at >= 0) {
       ended = true;
       // Everything before the marker has been read: let the hold shell exit.
-      pty.write(`${token}\n`);
+      pty.write(`${held.token}\n`);
       const inChunk = chunk.length - (recent.length - at);
       data = chunk.slice(0, Math.max(0, inChunk));
     }
@@ -206,13 +174,86 @@ export async function runInPty(options: PtyRunOptions): Promise<PtyRunResult> {
     }
     if (cap.totalLength > floodLimit) stop('flood');
   });
+  return { lastDataAt: () => lastDataAt, dispose: () => listener.dispose() };
+}
+
+/** Stops the block once, for the first reason: its time limit, a Stop, or a flood of output. */
+function stopperOf(pty: IPty, options: PtyRunOptions, treeMarker: string | null) {
+  let reason: StopReason | null = null;
+  const stop = (why: StopReason) => {
+    if (reason !== null) return;
+    reason = why;
+    // Under bubblewrap, killing bwrap tears down its PID namespace (no marker); otherwise sweep by marker too.
+    void killTree(pty.pid, treeMarker);
+  };
+  const timer = setTimeout(() => stop('timeout'), options.timeoutMs);
+  const onAbort = () => stop('cancel');
+  options.signal.addEventListener('abort', onAbort, { once: true });
+  return {
+    stop,
+    reason: (): StopReason | null => reason,
+    /** The block has exited: no limit or Stop applies any more. */
+    end() {
+      clearTimeout(timer);
+      options.signal.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+function notStarted(started: number): PtyRunResult {
+  return {
+    exitCode: null,
+    signal: null,
+    timedOut: false,
+    cancelled: true,
+    flooded: false,
+    output: '',
+    truncated: false,
+    durationMs: performance.now() - started,
+    networkBytesIn: null,
+  };
+}
+
+export async function runInPty(options: PtyRunOptions): Promise<PtyRunResult> {
+  const started = performance.now();
+  const treeMarker = randomUUID();
+  const sandboxed = options.sandbox.kind === 'bubblewrap';
+  const spec = { ...options.sandboxSpec, workspace: options.cwd };
+  if (options.signal.aborted) return notStarted(started);
+  checkSpawnHelper(); // macOS: node-pty's helper must be executable (once per process)
+  const { net, cgroup } = await openResources(options, spec, treeMarker);
+  const release = async () => {
+    net?.close();
+    await cgroup?.dispose();
+  };
+  // A Stop while the cgroup was made: the abort listener below would never hear it.
+  if (options.signal.aborted) {
+    await release();
+    return notStarted(started);
+  }
+  const token = randomUUID();
+  const holdId = randomUUID();
+  const marker = holdMarker(holdId);
+  let command: { file: string; args: string[] } = { file: options.file, args: options.args };
+  let pty: IPty;
+  try {
+    const wrapped = sandboxCommand(options.sandbox, spec, options.file, options.args, net?.prefix);
+    command = held(wrapped, holdId, token, { cgroupProcs: cgroup?.procs ?? null, filter: wrapped.filter });
+    pty = spawn(command.file, command.args, { name: 'xterm-256color', cols: 120, rows: 32, cwd: options.cwd, env: envFor(options, treeMarker) });
+  } catch (error) {
+    await release();
+    throw new Error(`Could not start ${command.file}: ${(error as Error).message}`, { cause: error });
+  }
+  pty.write(EOF_KEYS);
+  const stopper = stopperOf(pty, options, sandboxed ? null : treeMarker);
+  const cap = new OutputCap(options.outputCap);
+  const output = watchOutput(pty, options, cap, { marker, token }, stopper.stop);
   const exit = await new Promise<{ exitCode: number; signal?: number }>((resolve) => {
     pty.onExit(resolve);
   });
-  clearTimeout(timer);
-  options.signal.removeEventListener('abort', onAbort);
-  await drainTrailingOutput(() => lastDataAt);
-  dataListener.dispose();
+  stopper.end();
+  await drainTrailingOutput(output.lastDataAt);
+  output.dispose();
   // Background children (`cmd &`, nohup, setsid) must not outlive the block.
   await killTree(pty.pid, sandboxed ? null : treeMarker);
   // The namespace's holder is still in it: what the block received from outside can be read now.
@@ -221,6 +262,7 @@ export async function runInPty(options: PtyRunOptions): Promise<PtyRunResult> {
   // The kernel may take a moment to empty the cgroup; its removal need not delay the result.
   if (cgroup) void cgroup.dispose();
 
+  const stopReason = stopper.reason();
   return {
     exitCode: stopReason === null ? exit.exitCode : null,
     signal: exit.signal ? exit.signal : null,
