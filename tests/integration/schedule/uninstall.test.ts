@@ -21,7 +21,9 @@ import { execStartOf } from '../../helpers/systemdExec.js';
 const tmp = mkdtempSync(join(tmpdir(), 'agentic-uninstall-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-// Recording stand-ins. crontab keeps one file per user under $FAKE_CRON (`-u USER` or $USER).
+// Recording stand-ins. crontab keeps one file per user under $FAKE_CRON (`-u USER` or $USER); like
+// the real one, `crontab -` reads all its input before it replaces the file, so `crontab -l | … |
+// crontab -` cannot read a file the install has already emptied.
 const shims = join(tmp, 'shims');
 mkdirSync(shims);
 const calls = join(tmp, 'calls.log');
@@ -36,7 +38,7 @@ shim(
   'crontab',
   `user="$USER"; if [ "$1" = -u ]; then user="$2"; shift 2; fi
 file="$FAKE_CRON/$user"
-case "$1" in -l) [ -f "$file" ] || exit 1; cat "$file" ;; -) cat > "$file" ;; *) exit 2 ;; esac`,
+case "$1" in -l) [ -f "$file" ] || exit 1; cat "$file" ;; -) cat > "$file.new.$$" && mv "$file.new.$$" "$file" ;; *) exit 2 ;; esac`,
 );
 const fakeCron = join(tmp, 'cron');
 mkdirSync(fakeCron);
