@@ -1,6 +1,6 @@
-// The port the MCP server's search_workspace tool uses, and its first adapter: file names (the
-// file_finder tool's glob search) and a plain text scan of file contents. The workspace knowledge
-// index replaces this adapter when it lands; the tool does not change.
+// The port the MCP server's search_workspace tool uses, and its fallback adapter: file names (the
+// file_finder tool's glob search) and a plain text scan of file contents. Where the app lends its
+// workspace knowledge index (indexSearch.ts) that answers instead; the tool does not change.
 import { open, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Tool } from '../../core/ports.js';
