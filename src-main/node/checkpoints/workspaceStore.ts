@@ -17,6 +17,7 @@ import { probePath, rescanChanged, scanWorkspace } from './scan.js';
 import { watchable, WorkspaceWatch } from './watch.js';
 import { tooDeepReason } from './deepPaths.js';
 import { withShortPath } from './shortPaths.js';
+import { conflictReason } from './conflictReason.js';
 
 export interface CheckpointLimits {
   maxFileBytes: number;
@@ -288,15 +289,4 @@ export class WorkspaceCheckpoints {
     for (const r of this.list()) for (const c of r.changes) for (const e of [c.before, c.after]) if (e?.hash) live.add(e.hash);
     return this.objects.sweep(live);
   }
-}
-
-function conflictReason(conflicts: { path: string; byTurn: string | null }[], direction: 'undo' | 'redo'): string {
-  const first = conflicts[0]!;
-  const more = conflicts.length > 1 ? ` (and ${conflicts.length - 1} more)` : '';
-  if (first.byTurn) {
-    return direction === 'undo'
-      ? `${first.path}${more} was changed again by a later turn (${first.byTurn}); undo the later turns too to go back to that point.`
-      : `${first.path}${more} depends on an earlier undone turn (${first.byTurn}); redo it too.`;
-  }
-  return `${first.path}${more} was changed outside the agent's turns since; the ${direction} would overwrite that change.`;
 }
