@@ -3,7 +3,7 @@
 // against the same request made in process on the same provider. Interleaved, alternating order, on
 // the tiny random-weight model; each side its own prompt so neither reuses the other's KV cache.
 import OpenAI from 'openai';
-import type { LlmProvider, ToolDefinition } from '../../src-main/core/ports.js';
+import type { LlmProvider, FunctionDefinition } from '../../src-main/core/ports.js';
 import { startLocalApi } from '../../src-main/node/api/server.js';
 import { LlamaCppProvider } from '../../src-main/node/llm/llamaCpp.js';
 import { silentLogger } from '../../src-main/node/logger.js';
@@ -13,7 +13,7 @@ import { median, type BenchRow } from '../types.js';
 const SUITE = 'apiTools';
 const REPS = 20;
 const TOKEN = 'agentic-bench-tools-token-0123456789abcdef';
-const TOOL: ToolDefinition = {
+const TOOL: FunctionDefinition = {
   name: 'get_weather',
   description: 'Current weather for a city',
   parameters: { type: 'object', properties: { city: { type: 'string', maxLength: 16 }, unit: { enum: ['celsius', 'fahrenheit'] } }, required: ['city'] },

@@ -9,6 +9,8 @@ import type { AgentName } from '../../src-main/common/agents.js';
 import type { AppEvent } from '../../src-main/common/events.js';
 import { createToolAgent, TOOL_AGENT_SPECS } from '../../src-main/core/agents/definitions.js';
 import { parseBlocks } from '../../src-main/core/blocks/parse.js';
+import { codeToolDefinition } from '../../src-main/core/tools/defs/code.js';
+import type { CodeLanguage } from '../../src-main/common/languages.js';
 import { AgentEngine } from '../../src-main/core/engine/engine.js';
 import { EventBus } from '../../src-main/core/engine/eventBus.js';
 import { ReplayProvider } from '../../src-main/core/llm/replay.js';
@@ -22,8 +24,8 @@ import { median, type BenchRow } from '../types.js';
 
 const STEPS = 200;
 const reply = ['One:', '```python\nprint(1)\n```', 'Two:', '```bash\necho 2\n```', 'Three:', '```python\nprint(3)\n```'].join('\n');
-const instant = (tag: string): Tool => ({
-  tag,
+const instant = (tag: CodeLanguage): Tool => ({
+  definition: codeToolDefinition(tag),
   run: async (): Promise<ToolResult> => ({ status: 'ok', exitCode: 0, output: 'ok\n', savedTo: null, durationMs: 0 }),
 });
 
@@ -89,7 +91,7 @@ async function bareSteps(): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < STEPS; i++) {
     const start = performance.now();
-    for (const block of parseBlocks(reply, ['python', 'bash'])) await tools.get(block.tag)!.run(block, {} as never);
+    for (const block of parseBlocks(reply, [codeToolDefinition('python'), codeToolDefinition('bash')])) await tools.get(block.tag)!.run(block, {} as never);
     times.push(performance.now() - start);
   }
   return times;

@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { TOOL_TAGS } from '../../src-main/core/tools/registry.js';
+import { BLOCK_TOOLS } from '../../tests/helpers/toolDefinitions.js';
 import { parseBlocks } from '../../src-main/core/blocks/parse.js';
 import { createCodeTools, DEFAULT_LIMITS, detectSandbox, detectToolchains, specFor, toolchainRoots, wrapCommand } from '../../src-main/node/exec/index.js';
 import { median, type BenchRow } from '../types.js';
@@ -22,7 +22,7 @@ async function blockOverhead(): Promise<BenchRow[]> {
   const workspace = await realpath(await mkdtemp(path.join(os.tmpdir(), 'bench-exec-')));
   try {
     const { tools, toolchains, sandbox } = await createCodeTools();
-    const tool = tools.find((t) => t.tag === 'python');
+    const tool = tools.find((t) => t.definition.tag === 'python');
     const python = toolchains.find((t) => t.language === 'python')?.commands.python;
     if (!tool || !python) return [{ suite: SUITE, metric: 'print(1) block', value: NaN, unit: 'ms', note: 'python3 is not installed' }];
     const block = { id: 'b1', tag: 'python', code: 'print(1)', savePath: null, params: {}, start: 0, end: 0 };
@@ -155,7 +155,7 @@ async function networkNamespaceCost(): Promise<BenchRow[]> {
   const workspace = await realpath(await mkdtemp(path.join(os.tmpdir(), 'bench-netns-')));
   try {
     const toolchains = await detectToolchains();
-    const python = async (info: typeof sandbox) => (await createCodeTools({ sandbox: info, toolchains, network: true })).tools.find((t) => t.tag === 'python');
+    const python = async (info: typeof sandbox) => (await createCodeTools({ sandbox: info, toolchains, network: true })).tools.find((t) => t.definition.tag === 'python');
     const [own, shared] = [await python(sandbox), await python({ ...sandbox, network: null })];
     if (!own || !shared) return [{ suite: SUITE, metric: 'networked block, own namespace', value: NaN, unit: 'ms', note: 'python3 is not installed' }];
     const block = { id: 'b1', tag: 'python', code: 'print(1)', savePath: null, params: {}, start: 0, end: 0 };
@@ -207,7 +207,7 @@ function parserTime(): BenchRow[] {
   let found = 0;
   for (let i = 0; i < 60; i++) {
     let started = performance.now();
-    found = parseBlocks(reply, TOOL_TAGS).length;
+    found = parseBlocks(reply, BLOCK_TOOLS).length;
     times.push(performance.now() - started);
     started = performance.now();
     if (reply.split('\n').length === 0) throw new Error('unreachable');

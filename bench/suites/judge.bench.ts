@@ -2,9 +2,10 @@
 // the source scanner alone) in the same run. The judge runs on the main process's event loop, so
 // the figure to watch is how far it stays from the 50 ms the loop may be blocked; past its time
 // budget (40 ms) a block asks instead of being judged. Also: parsing a reply of 10,000 blocks.
-import { judgeBlock } from '../../src-main/core/approval/judge.js';
+import { judgeAsInstalled } from '../../tests/helpers/toolDefinitions.js';
 import { scanScript } from '../../src-main/core/approval/shellLex.js';
 import { parseReplyBlocks } from '../../src-main/core/blocks/parse.js';
+import { codeToolDefinition } from '../../src-main/core/tools/defs/code.js';
 import { scanSource } from '../../src-main/core/blocks/sourceText.js';
 import type { Block } from '../../src-main/core/ports.js';
 import { checkShellSyntax } from '../../src-main/node/exec/shellSyntax.js';
@@ -50,9 +51,9 @@ export default async function (): Promise<BenchRow[]> {
     ['python', PY_LIST, 'source scanner alone', () => scanSource(PY_LIST, 'python')],
   ];
   for (const [tag, code, baselineLabel, baseline] of cases) {
-    const judged = await time(() => judgeBlock(block(tag, code), unlimited));
+    const judged = await time(() => judgeAsInstalled(block(tag, code), unlimited));
     const base = await time(baseline);
-    const verdict = await judgeBlock(block(tag, code), { ...unlimited, timeBudgetMs: undefined });
+    const verdict = await judgeAsInstalled(block(tag, code), { ...unlimited, timeBudgetMs: undefined });
     rows.push({
       suite: 'judge',
       metric: `judge a ${Math.round(code.length / 1024)} KB ${tag} block${code === PY_LIST ? ' (20,000-element literal list)' : ''} (median)`,
@@ -80,7 +81,7 @@ export default async function (): Promise<BenchRow[]> {
     met: syntax < 50,
   });
   const reply = Array.from({ length: 10_000 }, (_, i) => '```bash\necho ' + i + '\n```').join('\n');
-  const capped = await time(() => parseReplyBlocks(reply, ['bash'], { maxBlocks: 20 }));
+  const capped = await time(() => parseReplyBlocks(reply, [codeToolDefinition('bash')], { maxBlocks: 20 }));
   const lines = await time(() => reply.split('\n').length);
   rows.push({
     suite: 'judge',

@@ -1,5 +1,5 @@
-// The one table of code languages: the block tags the coder runs. Derived from it: the tool table's
-// code rows (core/tools/registry.ts), the coder's tags, toolchain detection and its fingerprint
+// The one table of code languages: the block tags the coder runs. Derived from it: the code tools'
+// definitions (core/tools/defs/code.ts), the coder's tags, toolchain detection and its fingerprint
 // (node/exec), the workspace preview's file types and the highlighter's comment syntax. How a block
 // of each is built and run (node/exec/languages.ts) and the judge's rules for its source
 // (core/approval/codeTables.ts) are code, and `tsc` asks for them.

@@ -3,14 +3,15 @@
 import type { AgentName } from '../common/agents.js';
 import type { BlockResult } from '../common/events.js';
 import type { AskUser, Block, ChatMessage, Completion, Emit, LlmProvider, Logger, Tool } from './ports.js';
+import type { ToolDefinition } from './tools/defineTool.js';
 
 export interface ModelCallOptions {
   jsonSchema?: object;
   maxTokens?: number;
   /** Stream deltas to the UI (default true). Internal calls (summaries, plan checks) turn it off. */
   stream?: boolean;
-  /** Parse the reply's fenced blocks of these tags (or their aliases, core/blocks/aliases.ts); they come back in `blocks`. */
-  toolTags?: readonly string[];
+  /** Parse the reply's fenced blocks of these tools (their tags or aliases, core/blocks/aliases.ts); they come back in `blocks`. */
+  tools?: readonly ToolDefinition[];
 }
 
 /**

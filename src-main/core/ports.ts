@@ -1,6 +1,7 @@
 // Ports: what the core needs from the outside world. Adapters in node/ implement them; app/ wires them.
 import type { AgentChoice, Complexity } from '../common/agents.js';
 import type { BlockStatus, EventInput, RoutingDecision } from '../common/events.js';
+import type { ToolDefinition } from './tools/defineTool.js';
 
 export type ChatRole = 'system' | 'user' | 'assistant';
 export interface ChatMessage {
@@ -16,7 +17,7 @@ export interface ChatMessage {
 }
 
 /** A function the model may call (OpenAI's `tools[].function`). */
-export interface ToolDefinition {
+export interface FunctionDefinition {
   name: string;
   description?: string;
   /** JSON Schema of the arguments. */
@@ -49,7 +50,7 @@ export interface CompletionRequest {
   /** Lets a stateful provider keep this conversation's prefix in its KV cache between calls. */
   cacheKey?: string;
   /** Functions the model may call; only for a provider whose `toolCalling` is true. */
-  tools?: ToolDefinition[];
+  tools?: FunctionDefinition[];
   toolChoice?: ToolChoice;
   /** False: at most one call in the reply (OpenAI's `parallel_tool_calls`); absent: the model's own way. */
   parallelToolCalls?: boolean;
@@ -83,7 +84,7 @@ export interface LlmProvider {
   /** True when complete() honours `tools` and returns `toolCalls` (the model server decides whether the model uses them). */
   readonly toolCalling?: boolean;
   /** Throws BAD_INPUT when these tools cannot be offered (a schema it cannot follow): checked before a stream starts. */
-  checkTools?(tools: ToolDefinition[], choice?: ToolChoice): void;
+  checkTools?(tools: FunctionDefinition[], choice?: ToolChoice): void;
   info(signal?: AbortSignal): Promise<ProviderInfo>;
   complete(request: CompletionRequest): Promise<Completion>;
   countTokens(text: string): Promise<number>;
@@ -135,8 +136,13 @@ export interface ToolResult {
   networkBytesIn?: number;
 }
 
+/**
+ * An installed tool: its definition (tag, aliases, prompt, input, whole policy: core/tools/defineTool.ts)
+ * and its run function. The parser, the judge, the loop, the taint rule and the prompts read the
+ * definition from the tool itself, so a tool is declared and implemented in one module.
+ */
 export interface Tool {
-  readonly tag: string;
+  readonly definition: ToolDefinition;
   run(block: Block, ctx: ToolContext): Promise<ToolResult>;
 }
 
@@ -149,7 +155,8 @@ export interface RequestRouter {
 
 /** The approval judge's view of a block about to run: allow, ask, or deny (the mode is the judge's own setting). */
 export interface BlockJudge {
-  judge(block: Block, opts: { workspace: string; tainted: boolean; taintReason?: string }): ApprovalVerdict | Promise<ApprovalVerdict>;
+  /** `definition` is the definition of the installed tool that would run the block (what it does, how it is checked). */
+  judge(block: Block, opts: { workspace: string; tainted: boolean; taintReason?: string; definition: ToolDefinition }): ApprovalVerdict | Promise<ApprovalVerdict>;
 }
 
 export interface ApprovalRequest {

@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { planStepAgents } from '../../src-main/common/agents.js';
 import { replyMove } from '../../src-main/core/agents/codeLoop.js';
-import { TOOL_AGENT_SPECS } from '../../src-main/core/agents/definitions.js';
 import { parseReplyBlocks } from '../../src-main/core/blocks/parse.js';
 import { splitReasoning } from '../../src-main/core/llm/reasoning.js';
 import { parseMcpCall } from '../../src-main/core/mcp/parseCall.js';
@@ -14,6 +13,7 @@ import { extractPlanJson, parsePlan } from '../../src-main/core/planner/plan.js'
 import { isNoUpdate } from '../../src-main/core/planner/planShape.js';
 import { decideStep } from '../../src-main/core/web/step.js';
 import { ROOT } from './processes.js';
+import { toolsNamed, toolsOfAgent } from './toolDefinitions.js';
 
 export const CORPUS_DIR = join(ROOT, 'tests/fixtures/replies');
 
@@ -75,14 +75,12 @@ export function loadCorpus(dir = CORPUS_DIR): CorpusEntry[] {
   return entries;
 }
 
-const tagsOf = (agent: string) => TOOL_AGENT_SPECS.find((s) => s.name === agent)?.tags ?? [];
-
 /** What the agents make of one reply, in the header's terms. */
 export function outcomeOf(entry: CorpusEntry): Record<string, unknown> {
   const split = splitReasoning(entry.reply);
   const base = { reasoning: split.reasoning !== '' };
   if (entry.agent === 'coder' || entry.agent === 'file' || entry.agent === 'mcp') {
-    const parsed = parseReplyBlocks(split.answer, tagsOf(entry.agent));
+    const parsed = parseReplyBlocks(split.answer, toolsOfAgent(entry.agent));
     const blocks = parsed.blocks;
     const mcp = blocks[0]?.tag === 'mcp' ? parseMcpCall(blocks[0].code) : null;
     return {
@@ -100,7 +98,7 @@ export function outcomeOf(entry: CorpusEntry): Record<string, unknown> {
     return { ...base, move: step.kind, action: step.kind === 'act' ? step.action : null, notes: step.parsed.notes, answer, remind: step.kind === 'retry' && step.remind };
   }
   if (entry.agent === 'planner' || entry.agent === 'planner-update') {
-    const jsonBlock = parseReplyBlocks(split.answer, ['json']).blocks[0]?.code ?? null;
+    const jsonBlock = parseReplyBlocks(split.answer, toolsNamed('json')).blocks[0]?.code ?? null;
     if (entry.agent === 'planner-update' && isNoUpdate(split.answer, jsonBlock !== null)) return { ...base, move: 'keep' };
     const plan = parsePlan(extractPlanJson(split.answer, jsonBlock), { agents: planStepAgents(true), knownIds: new Set(entry.known ?? []), truncated: entry.truncated });
     return { ...base, move: 'plan', ok: plan.ok, steps: plan.ok ? plan.steps.map((s) => [s.id, s.agent, s.need]) : [], problem: plan.ok ? '' : plan.problems.join(' ') };

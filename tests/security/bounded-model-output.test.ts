@@ -5,11 +5,12 @@
 // checked loosely here, as a guard against a return of the minutes-long stalls.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
-import { judgeBlock, type JudgeOptions } from '../../src-main/core/approval/judge.js';
+import type { JudgeOptions } from '../../src-main/core/approval/judge.js';
 import { DEFAULT_MAX_BLOCKS, parseReplyBlocks } from '../../src-main/core/blocks/parse.js';
 import type { Block } from '../../src-main/core/ports.js';
 import { checkShellSyntax } from '../../src-main/node/exec/shellSyntax.js';
 import { fence, startTestApp } from '../helpers/appHarness.js';
+import { judgeAsInstalled, toolsNamed } from '../helpers/toolDefinitions.js';
 
 const opts: JudgeOptions = { workspace: '/home/u/project', mode: 'ask-risky', checkShellSyntax };
 const block = (tag: string, code: string): Block => ({ id: 'b1', tag, code, savePath: null, params: {}, start: 0, end: 0 });
@@ -33,7 +34,7 @@ async function withLoopDelay<T>(fn: () => Promise<T>): Promise<{ value: T; maxDe
 describe('the judge finishes on hostile blocks', () => {
   it('a Python block holding a 20,000-element literal list', async () => {
     const code = `x = [${Array.from({ length: 20_000 }, (_, i) => `"item-${i}"`).join(', ')}]\nprint(len(x))`;
-    const { value, maxDelayMs } = await withLoopDelay(() => judgeBlock(block('python', code), opts));
+    const { value, maxDelayMs } = await withLoopDelay(() => judgeAsInstalled(block('python', code), opts));
     // Judged (allowed: it only prints) or, on a slow machine, asked because the budget ran out.
     if (value.action !== 'allow') expect(value.reasons.join(' ')).toMatch(/too complex to check in time/);
     expect(maxDelayMs).toBeLessThan(1000);
@@ -47,7 +48,7 @@ describe('the judge finishes on hostile blocks', () => {
     ['subshells', `${'('.repeat(10_000)}rm x${')'.repeat(10_000)}`, /rm|in time/],
     ['parameter expansions', `${'${'.repeat(10_000)}x${'}'.repeat(10_000)}`, /computed at run time|in time/],
   ])('a deeply nested shell line (%s) asks instead of failing', async (_name, code, reason) => {
-    const { value, maxDelayMs } = await withLoopDelay(() => judgeBlock(block('bash', code), opts));
+    const { value, maxDelayMs } = await withLoopDelay(() => judgeAsInstalled(block('bash', code), opts));
     expect(value.action).toBe('ask');
     expect(value.action === 'ask' && value.reasons.join(' | ')).toMatch(reason);
     expect(maxDelayMs).toBeLessThan(1000);
@@ -55,12 +56,12 @@ describe('the judge finishes on hostile blocks', () => {
 
   it('a block whose check outlasts the time budget asks', async () => {
     const code = Array.from({ length: 6_000 }, (_, i) => `echo "line ${i}" | grep -v x >> out.txt`).join('\n');
-    const verdict = await judgeBlock(block('bash', code), { ...opts, timeBudgetMs: 1 });
+    const verdict = await judgeAsInstalled(block('bash', code), { ...opts, timeBudgetMs: 1 });
     expect(verdict).toMatchObject({ action: 'ask', reasons: [expect.stringMatching(/too complex to check in time/)] });
   });
 
   it('a block over the size limit asks without being read', async () => {
-    const verdict = await judgeBlock(block('python', `print(1)\n${'#'.repeat(600 * 1024)}`), opts);
+    const verdict = await judgeAsInstalled(block('python', `print(1)\n${'#'.repeat(600 * 1024)}`), opts);
     expect(verdict).toMatchObject({ action: 'ask', reasons: [expect.stringMatching(/too long to check/)] });
   });
 });
@@ -68,12 +69,12 @@ describe('the judge finishes on hostile blocks', () => {
 describe('the block parser is linear', () => {
   it('a 100 KB one-line fence that never closes', () => {
     const reply = '```bash ' + 'a`'.repeat(50_000);
-    expect(parseReplyBlocks(reply, ['bash'])).toEqual({ blocks: [], refused: 0, foreign: [] });
+    expect(parseReplyBlocks(reply, toolsNamed('bash'))).toEqual({ blocks: [], refused: 0, foreign: [] });
   });
 
   it('keeps the first blocks of a 10,000-block reply and counts the rest', () => {
     const reply = Array.from({ length: 10_000 }, (_, i) => fence('bash', `echo ${i}`)).join('\n');
-    const parsed = parseReplyBlocks(reply, ['bash'], { maxBlocks: DEFAULT_MAX_BLOCKS });
+    const parsed = parseReplyBlocks(reply, toolsNamed('bash'), { maxBlocks: DEFAULT_MAX_BLOCKS });
     expect(parsed.blocks).toHaveLength(20);
     expect(parsed.blocks.at(-1)!.code).toBe('echo 19');
     expect(parsed.refused).toBe(9_980);

@@ -5,7 +5,8 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { judgeBlock, type JudgeOptions } from '../../src-main/core/approval/judge.js';
+import type { JudgeOptions } from '../../src-main/core/approval/judge.js';
+import { judgeAsInstalled } from '../helpers/toolDefinitions.js';
 import type { Block } from '../../src-main/core/ports.js';
 import { checkShellSyntax } from '../../src-main/node/exec/shellSyntax.js';
 
@@ -23,7 +24,7 @@ const fileKind = (p: string) => {
 };
 const opts: JudgeOptions = { workspace: WS, mode: 'ask-risky', fileKind, checkShellSyntax };
 const block = (tag: string, code: string): Block => ({ id: 'b1', tag, code, savePath: null, params: {}, start: 0, end: 0 });
-const judge = (tag: string, code: string) => judgeBlock(block(tag, code), opts);
+const judge = (tag: string, code: string) => judgeAsInstalled(block(tag, code), opts);
 
 // [tag, code, reason the user is shown]
 const BYPASSES: [string, string, RegExp][] = [

@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(async () => ws.dispose());
 
 let limits: SandboxLimits = { processes: 40, memoryMiB: 256, tmpMiB: 8 };
-const tool = async (tag: string) => (await codeTools({ limits: () => limits })).tools.find((t) => t.tag === tag)!;
+const tool = async (tag: string) => (await codeTools({ limits: () => limits })).tools.find((t) => t.definition.tag === tag)!;
 
 describe('per-block limits', () => {
   it.skipIf(!processLimitEnforced)('stops a fork flood at the process limit', async () => {

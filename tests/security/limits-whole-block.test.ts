@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(async () => ws.dispose());
 
 const limits: SandboxLimits = { processes: 64, memoryMiB: 256, tmpMiB: 16 };
-const tool = async (info: SandboxInfo, tag: string) => (await createCodeTools({ sandbox: info, limits, network: false })).tools.find((t) => t.tag === tag)!;
+const tool = async (info: SandboxInfo, tag: string) => (await createCodeTools({ sandbox: info, limits, network: false })).tools.find((t) => t.definition.tag === tag)!;
 
 // 512 MiB of shared anonymous memory, touched page by page: RLIMIT_DATA does not count it.
 const SHARED = `

@@ -57,7 +57,7 @@ print("FDS:", [os.readlink(d + "/" + f) for f in os.listdir(d) if os.path.exists
 
 async function runPython(info: SandboxInfo, network: boolean): Promise<string> {
   const tools = await createCodeTools({ sandbox: info, network });
-  const python = tools.tools.find((t) => t.tag === 'python');
+  const python = tools.tools.find((t) => t.definition.tag === 'python');
   if (!python) throw new Error('python3 is not installed here');
   return (await python.run(block('python', probe(name, tcpPort)), context(ws.dir))).output;
 }
@@ -84,7 +84,7 @@ describe.skipIf(!linuxBwrap)('abstract Unix sockets with the network on', () => 
   });
 
   it('cannot set up io_uring (its socket operations would bypass the filter) nor, on x86-64, use the x32 ABI', async () => {
-    const c = (await createCodeTools({ sandbox, network: true })).tools.find((t) => t.tag === 'c');
+    const c = (await createCodeTools({ sandbox, network: true })).tools.find((t) => t.definition.tag === 'c');
     if (!c) throw new Error('gcc is not installed here');
     // Bare, on this kernel: io_uring_setup(1, NULL) fails with EFAULT (14), an x32 syscall with ENOSYS (38).
     const code = `#include <stdio.h>
@@ -115,7 +115,7 @@ int main(void) {
       '    try: socket.socket(socket.AF_UNIX).bind("/tmp/own.sock"); print("OWN-SOCKET")',
       '    except PermissionError: print("OWN-SOCKET-REFUSED")',
     ].join('\n');
-    const output = (await tools.tools.find((t) => t.tag === 'python')!.run(block('python', code), context(ws.dir))).output;
+    const output = (await tools.tools.find((t) => t.definition.tag === 'python')!.run(block('python', code), context(ws.dir))).output;
     expect(output).toContain('POOL [1, 4, 9]');
     expect(output).toContain('QUEUE 5');
     expect(output).toContain('EXEC [16, 25]');

@@ -15,7 +15,7 @@ describe('no sandbox', () => {
     let accepted = false;
     const none = { available: false, kind: 'none' as const, warning: 'no sandbox here', executable: null };
     const { tools } = await createCodeTools({ toolchains: await detectToolchains(), sandbox: none, allowUnsandboxed: () => accepted });
-    const bash = tools.find((t) => t.tag === 'bash')!;
+    const bash = tools.find((t) => t.definition.tag === 'bash')!;
     const refused = await bash.run(block('bash', 'echo ran > ran.txt; echo ran'), context(ws.dir));
     expect(refused).toMatchObject({ status: 'error', output: '' });
     expect(refused.feedback).toMatch(/no sandbox is available.*Run blocks without a sandbox/s);

@@ -74,7 +74,7 @@ describe('agentic sandbox --explain', () => {
     const { stdout } = await cli(['sandbox', '--explain', '--workspace', workspace, '--json']);
     const e = JSON.parse(stdout) as SandboxExplanation;
     const tools = await createCodeTools({ homesDir: defaultHomesDir(home), hidden: [home], network: false, limits: { processes: 77, memoryMiB: 333, tmpMiB: 9 } });
-    const bash = tools.tools.find((t) => t.tag === 'bash')!;
+    const bash = tools.tools.find((t) => t.definition.tag === 'bash')!;
     const result = await bash.run(block('bash', 'echo "HOME=$HOME"; echo "PATH=$PATH"; df -m /tmp | tail -1 | tr -s " " | cut -d" " -f2'), context(workspace));
     const [homeLine, pathLine, tmpSize] = result.output.trim().split('\n');
     expect(homeLine).toBe(`HOME=${e.env.HOME}`);

@@ -30,7 +30,7 @@ const LATER = 'import os\nprint("later block", os.path.exists(os.path.expanduser
 
 async function python(info: SandboxInfo) {
   const tools = await createCodeTools({ sandbox: info, allowUnsandboxed: true, network: false });
-  return tools.tools.find((t) => t.tag === 'python')!;
+  return tools.tools.find((t) => t.definition.tag === 'python')!;
 }
 
 describe.skipIf(process.platform !== 'linux')('code planted in the private home', () => {
@@ -57,7 +57,7 @@ describe.skipIf(process.platform !== 'linux')('code planted in the private home'
     const later = await tool.run(block('python', LATER), context(ws.dir));
     expect(later.output).toContain('later block True');
     expect(later.output).not.toContain('PLANTED');
-    const bash = (await createCodeTools({ sandbox, network: false })).tools.find((t) => t.tag === 'bash')!;
+    const bash = (await createCodeTools({ sandbox, network: false })).tools.find((t) => t.definition.tag === 'bash')!;
     const listing = await bash.run(block('bash', 'ls -A "$HOME"; ls -A "$HOME/.cache"'), context(ws.dir));
     expect(listing.output).not.toContain('.local');
     expect(listing.output).toContain('pip');

@@ -33,7 +33,7 @@ afterAll(async () => {
 
 async function python(info: SandboxInfo, code: string, network = false): Promise<string> {
   const tools = await createCodeTools({ sandbox: info, network });
-  return (await tools.tools.find((t) => t.tag === 'python')!.run(block('python', code), context(ws.dir))).output;
+  return (await tools.tools.find((t) => t.definition.tag === 'python')!.run(block('python', code), context(ws.dir))).output;
 }
 
 // keyctl(KEYCTL_GET_KEYRING_ID, KEY_SPEC_SESSION_KEYRING, 0) and add_key("user", …, session keyring).

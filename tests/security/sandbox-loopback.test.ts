@@ -57,7 +57,7 @@ except OSError as e:
 
 async function python(info: SandboxInfo, code: string): Promise<ToolResult> {
   const tools = await createCodeTools({ sandbox: info, network: true });
-  return tools.tools.find((t) => t.tag === 'python')!.run(block('python', code), context(ws.dir));
+  return tools.tools.find((t) => t.definition.tag === 'python')!.run(block('python', code), context(ws.dir));
 }
 
 const linux = process.platform === 'linux';
@@ -153,7 +153,7 @@ print("GOT", c.recv(100).decode().strip())
   const tainting = async (info: SandboxInfo) => {
     const tools = await createCodeTools({ sandbox: info, network: true });
     return taintingReadsOf(
-      tools.tools.find((t) => t.tag === 'python')!,
+      tools.tools.find((t) => t.definition.tag === 'python')!,
       () => [],
       () => true,
     );

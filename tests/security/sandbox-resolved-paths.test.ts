@@ -36,7 +36,7 @@ afterAll(async () => {
 
 const bash = async (workspace: string, code: string, hidden: string[] = []) => {
   const tools = await createCodeTools({ sandbox, network: false, hidden });
-  return tools.tools.find((t) => t.tag === 'bash')!.run(block('bash', code), context(workspace));
+  return tools.tools.find((t) => t.definition.tag === 'bash')!.run(block('bash', code), context(workspace));
 };
 
 const run = (file: string, args: string[]) => new Promise<string>((resolve) => execFile(file, args, { timeout: 20_000 }, (_e, stdout, stderr) => resolve(`${stdout}${stderr}`)));
@@ -105,7 +105,7 @@ describe.skipIf(process.platform !== 'linux')('workspace paths are resolved befo
     const toolchains = [...base.toolchains.filter((t) => t !== bashChain), { ...bashChain, roots: [path.join(links, 'linked-toolchain')] }];
     const tools = await createCodeTools({ sandbox, network: false, toolchains });
     const result = await tools.tools
-      .find((t) => t.tag === 'bash')!
+      .find((t) => t.definition.tag === 'bash')!
       .run(block('bash', `${links}/linked-toolchain/bin/tool; readlink ${links}/linked-toolchain; grep -c " ${links}/linked-toolchain " /proc/self/mountinfo`), context(ws.dir));
     expect(result.output.trim().split('\n')).toEqual(['TOOL-RAN', real, '0']);
   });

@@ -90,7 +90,7 @@ afterAll(async () => {
   await rm(path.dirname(defaultHomesDir(dataDir)), { recursive: true, force: true });
 });
 
-const tool = (tag: string): Tool => tools.tools.find((t) => t.tag === tag)!;
+const tool = (tag: string): Tool => tools.tools.find((t) => t.definition.tag === tag)!;
 const bash = (code: string, workspace = project) => tool('bash').run(block('bash', code), context(workspace));
 
 describe('the app data folder', () => {
@@ -194,7 +194,7 @@ describe('host sockets', () => {
     ];
     const code = `import socket\nfor p in ${JSON.stringify(paths)}:\n    try:\n        s = socket.socket(socket.AF_UNIX)\n        s.connect(p); print('CONNECTED', p, s.recv(100))\n    except OSError as e:\n        print('refused', p, type(e).__name__)`;
     const run = network ? tools : await createCodeTools({ toolchains: tools.toolchains, homesDir: defaultHomesDir(dataDir), hidden: [dataDir], network: false });
-    const result = await run.tools.find((t) => t.tag === 'python')!.run(block('python', code), context(project));
+    const result = await run.tools.find((t) => t.definition.tag === 'python')!.run(block('python', code), context(project));
     expect(result.output).not.toContain('CONNECTED');
     // The sockets the test made are live: from the host, each answers.
     for (const p of paths.filter((x) => x.startsWith(base) || x.startsWith(tmpSocketDir!) || (runDir && x.startsWith(runDir)))) {

@@ -34,7 +34,7 @@ const FILES = ['plain', 'installed', 'g', 't/inner', 'created'];
 
 async function runAttack(info: SandboxInfo, dir: string): Promise<{ output: string; setid: string[] }> {
   const tools = await createCodeTools({ sandbox: info, network: false, allowUnsandboxed: true });
-  const bash = tools.tools.find((t) => t.tag === 'bash')!;
+  const bash = tools.tools.find((t) => t.definition.tag === 'bash')!;
   const output = (await bash.run(block('bash', ATTACK), context(dir))).output;
   const setid: string[] = [];
   for (const f of FILES) {
@@ -65,7 +65,7 @@ describe.skipIf(process.platform !== 'linux')('set-user-ID bits', () => {
 
   it('inside the block the workspace is nosuid and no_new_privs is set', async () => {
     const tools = await createCodeTools({ sandbox, network: false });
-    const bash = tools.tools.find((t) => t.tag === 'bash')!;
+    const bash = tools.tools.find((t) => t.definition.tag === 'bash')!;
     const output = (await bash.run(block('bash', 'grep NoNewPrivs /proc/self/status; grep " $PWD " /proc/self/mountinfo | head -1'), context(ws.dir))).output;
     expect(output).toMatch(/NoNewPrivs:\s+1/);
     expect(output).toMatch(/\bnosuid\b/);

@@ -8,17 +8,17 @@ import type { BlockResult } from '../../common/events.js';
 import type { AgentContext, AgentOutcome, ModelReply } from '../agent.js';
 import { assemblePrompt, type PromptSource, type PromptVars } from '../prompts.js';
 import type { ChatMessage, Tool } from '../ports.js';
-import { describeTags } from '../blocks/aliases.js';
-import { toolPolicy } from '../tools/registry.js';
+import { describeTools } from '../blocks/aliases.js';
+import type { ToolDefinition } from '../tools/defineTool.js';
 import { formatBlockFeedback } from './feedback.js';
 
 /**
- * Blocks that fetch information for the model (a file's text, an MCP tool's answer) are those the
- * tool registry says send their results to the model. When a reply consists of such blocks alone,
- * their results go back to the model so it can answer the user with them; any other successful
- * reply ends the loop.
+ * Blocks that fetch information for the model (a file's text, an MCP tool's answer) are those whose
+ * tool's policy says they send their results to the model. When a reply consists of such blocks
+ * alone, their results go back to the model so it can answer the user with them; any other
+ * successful reply ends the loop.
  */
-const resultsToModel = (tag: string): boolean => toolPolicy(tag)?.resultsToModel === true;
+const resultsToModel = (definitions: readonly ToolDefinition[], tag: string): boolean => definitions.find((d) => d.tag === tag)?.policy.resultsToModel === true;
 
 export interface CodeLoopConfig {
   agent: AgentName;
@@ -30,21 +30,21 @@ export interface CodeLoopConfig {
 }
 
 export async function runCodeLoop(ctx: AgentContext, cfg: CodeLoopConfig): Promise<AgentOutcome> {
-  const tags = cfg.tools.map((t) => t.tag);
+  const definitions = cfg.tools.map((t) => t.definition);
   const conversation: ChatMessage[] = [{ role: 'user', content: ctx.request }];
   const all: BlockResult[] = [];
   let reasoning = '';
   let lastText = '';
   let toldForeign = false;
   for (let attempt = 1; attempt <= cfg.maxAttempts; attempt++) {
-    const reply = await ctx.callModel([{ role: 'system', content: cfg.system }, ...ctx.history, ...conversation], { toolTags: tags });
+    const reply = await ctx.callModel([{ role: 'system', content: cfg.system }, ...ctx.history, ...conversation], { tools: definitions });
     reasoning += reply.reasoning;
     lastText = reply.text;
     conversation.push({ role: 'assistant', content: reply.text });
     const move = replyMove(reply, toldForeign || attempt >= cfg.maxAttempts);
     if (move === 'tell') {
       toldForeign = true;
-      conversation.push({ role: 'user', content: foreignTagsFeedback(cfg, reply.foreignTags ?? [], tags) });
+      conversation.push({ role: 'user', content: foreignTagsFeedback(cfg, reply.foreignTags ?? [], definitions) });
       continue;
     }
     if (move === 'answer') {
@@ -55,7 +55,7 @@ export async function runCodeLoop(ctx: AgentContext, cfg: CodeLoopConfig): Promi
     const refused = reply.refusedBlocks ?? 0;
     const allOk = results.length === reply.blocks.length && results.every((r) => r.success);
     const feedback = formatBlockFeedback(results, reply.blocks.length - results.length) + tooManyBlocks(cfg, reply.blocks.length, refused);
-    const observationsOnly = reply.blocks.every((b) => resultsToModel(b.tag));
+    const observationsOnly = reply.blocks.every((b) => resultsToModel(definitions, b.tag));
     // A reply cut at the block limit is not finished: the model sends the rest next.
     if (allOk && refused > 0 && attempt < cfg.maxAttempts) {
       conversation.push({ role: 'user', content: feedback });
@@ -87,9 +87,9 @@ export function replyMove(reply: Pick<ModelReply, 'blocks' | 'foreignTags'>, alr
   return (reply.foreignTags ?? []).length > 0 && !alreadyTold ? 'tell' : 'answer';
 }
 
-function foreignTagsFeedback(cfg: CodeLoopConfig, foreign: readonly string[], tags: readonly string[]): string {
+function foreignTagsFeedback(cfg: CodeLoopConfig, foreign: readonly string[], definitions: readonly ToolDefinition[]): string {
   const list = [...new Set(foreign)].map((t) => `\`${t}\``).join(', ');
-  return assemblePrompt(cfg.prompts, 'feedback/foreign-tags', { ...cfg.vars, foreign: list, runnable: describeTags(tags) });
+  return assemblePrompt(cfg.prompts, 'feedback/foreign-tags', { ...cfg.vars, foreign: list, runnable: describeTools(definitions) });
 }
 
 /** Feedback on the blocks past the per-reply limit; the reply kept exactly `kept` (the limit) when some were refused. */

@@ -3,7 +3,6 @@ import type { AgentName } from '../../common/agents.js';
 import type { Agent, AgentContext, AgentOutcome } from '../agent.js';
 import { assemblePrompt, type PromptSource, type PromptVars } from '../prompts.js';
 import type { Tool } from '../ports.js';
-import { toolDefinition, toolTagsOf, type ToolTag } from '../tools/registry.js';
 import { runCodeLoop } from './codeLoop.js';
 
 export interface AgentEnvironment {
@@ -22,17 +21,15 @@ export interface AgentEnvironment {
 export interface ToolAgentSpec {
   name: AgentName;
   prompt: string;
-  /** Tags this agent may use (each tool's definition lists its agents); those without an installed tool are left out of its prompt and tool set. */
-  tags: readonly ToolTag[];
   /** One model call, no tools (casual). */
   single?: boolean;
 }
 
 export const TOOL_AGENT_SPECS: readonly ToolAgentSpec[] = [
-  { name: 'casual', prompt: 'casual', tags: [], single: true },
-  { name: 'coder', prompt: 'coder', tags: toolTagsOf('coder') },
-  { name: 'file', prompt: 'file', tags: toolTagsOf('file') },
-  { name: 'mcp', prompt: 'mcp', tags: toolTagsOf('mcp') },
+  { name: 'casual', prompt: 'casual', single: true },
+  { name: 'coder', prompt: 'coder' },
+  { name: 'file', prompt: 'file' },
+  { name: 'mcp', prompt: 'mcp' },
 ];
 
 export function promptVars(env: AgentEnvironment, ctx: Pick<AgentContext, 'workspace' | 'language'>): PromptVars {
@@ -43,10 +40,11 @@ export function createToolAgent(spec: ToolAgentSpec, env: AgentEnvironment): Age
   return {
     name: spec.name,
     async run(ctx: AgentContext): Promise<AgentOutcome> {
-      const tools = env.tools().filter((t) => (spec.tags as readonly string[]).includes(t.tag));
+      // The installed block tools whose definitions name this agent; only they are taught and run.
+      const tools = spec.single ? [] : env.tools().filter((t) => t.definition.invokedBy === 'block' && t.definition.agents.includes(spec.name));
       const base = { ...promptVars(env, ctx), ...(await env.extraVars?.(spec.name)) };
       // Only the tools present on this machine are taught, each by the prompt file its definition names.
-      const prompts = tools.map((t) => toolDefinition(t.tag)?.prompt).filter((p): p is string => typeof p === 'string');
+      const prompts = tools.map((t) => t.definition.prompt).filter((p): p is string => typeof p === 'string');
       const toolDocs = prompts.map((p) => assemblePrompt(env.prompts, p, base).trim()).join('\n\n');
       const vars = { ...base, toolDocs };
       const system = assemblePrompt(env.prompts, spec.prompt, vars);

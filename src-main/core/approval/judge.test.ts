@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Block } from '../ports.js';
-import { judgeBlock, type JudgeOptions } from './judge.js';
+import type { JudgeOptions } from './judge.js';
+import { judgeAsInstalled } from '../../../tests/helpers/toolDefinitions.js';
 
 const WS = '/home/u/project';
 const block = (tag: string, code: string, savePath: string | null = null): Block => ({ id: 'b1', tag, code, savePath, params: {}, start: 0, end: 0 });
 const opts: JudgeOptions = { workspace: WS, mode: 'ask-risky' };
-const bash = (code: string, o: Partial<JudgeOptions> = {}) => judgeBlock(block('bash', code), { ...opts, ...o });
+const bash = (code: string, o: Partial<JudgeOptions> = {}) => judgeAsInstalled(block('bash', code), { ...opts, ...o });
 
 describe('judgeBlock: shell', () => {
   it.each([
@@ -80,7 +81,7 @@ describe('judgeBlock: shell', () => {
 
 describe('judgeBlock: modes, taint and other languages', () => {
   it('asks for every code block in ask-all mode', async () => {
-    expect((await judgeBlock(block('python', 'print(1)'), { ...opts, mode: 'ask-all' })).action).toBe('ask');
+    expect((await judgeAsInstalled(block('python', 'print(1)'), { ...opts, mode: 'ask-all' })).action).toBe('ask');
   });
 
   it('allows risky code in allow-all mode unless untrusted content entered the turn', async () => {
@@ -89,16 +90,16 @@ describe('judgeBlock: modes, taint and other languages', () => {
   });
 
   it('makes every code block ask when the turn is tainted', async () => {
-    const verdict = await judgeBlock(block('python', 'print(1)'), { ...opts, tainted: true });
+    const verdict = await judgeAsInstalled(block('python', 'print(1)'), { ...opts, tainted: true });
     expect(verdict).toMatchObject({ action: 'ask', reasons: [expect.stringMatching(/untrusted/)] });
   });
 
   it('allows non-code tools (they police themselves)', async () => {
-    expect(await judgeBlock(block('file_finder', 'name=x'), { ...opts, mode: 'ask-all' })).toEqual({ action: 'allow' });
+    expect(await judgeAsInstalled(block('file_finder', 'name=x'), { ...opts, mode: 'ask-all' })).toEqual({ action: 'allow' });
   });
 
   it('asks when a save path leaves the workspace', async () => {
-    expect((await judgeBlock(block('python', 'print(1)', '../x.py'), opts)).action).toBe('ask');
+    expect((await judgeAsInstalled(block('python', 'print(1)', '../x.py'), opts)).action).toBe('ask');
   });
 
   it.each([
@@ -118,7 +119,7 @@ describe('judgeBlock: modes, taint and other languages', () => {
     ['java', 'new ProcessBuilder("rm", "-rf", "x").start();', /rm/],
     ['java', 'new FileWriter("/root/x.txt")', /outside/],
   ])('asks before %s code that %s', async (tag, code, reason) => {
-    const verdict = await judgeBlock(block(tag, code), opts);
+    const verdict = await judgeAsInstalled(block(tag, code), opts);
     expect(verdict.action).toBe('ask');
     expect(verdict.action === 'ask' && verdict.reasons.join(' | ')).toMatch(reason);
   });
@@ -132,6 +133,6 @@ describe('judgeBlock: modes, taint and other languages', () => {
     ['go', 'fmt.Println("os.Remove")'],
     ['java', 'System.out.println("Files.delete");'],
   ])('allows plain %s code: %s', async (tag, code) => {
-    expect(await judgeBlock(block(tag, code), opts)).toEqual({ action: 'allow' });
+    expect(await judgeAsInstalled(block(tag, code), opts)).toEqual({ action: 'allow' });
   });
 });

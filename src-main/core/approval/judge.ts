@@ -1,12 +1,12 @@
 // The approval policy: decides in code, never by the model, whether a block runs, asks, or is denied.
-// What a block's tool does and how it is checked comes from its definition (core/tools/defs/, read
-// through the registry); a tag no block tool declares asks. Work is bounded: a block too large, or one whose check runs past the time budget, asks.
+// What a block's tool does and how it is checked comes from the definition of the installed tool
+// that would run it (`opts.definition`); a block without one, or whose definition is not a block
+// tool's, asks. Work is bounded: a block too large, or one whose check runs past the time budget, asks.
 // Async because the shell syntax check (mvdan/sh compiled to WASM, see node/exec/shellSyntax.ts) is.
 import { askUnderMode, type ApprovalMode } from '../../common/approvalModes.js';
 import type { SourceLanguage } from '../blocks/sourceText.js';
 import type { ApprovalVerdict, Block } from '../ports.js';
-import type { ToolCheck } from '../tools/defineTool.js';
-import { toolDefinition } from '../tools/registry.js';
+import type { ToolCheck, ToolDefinition } from '../tools/defineTool.js';
 import { JudgeBudget, OverBudget } from './judgeBudget.js';
 import { judgeShellScript, judgeSource } from './judgeCode.js';
 import type { FileKind } from './paths.js';
@@ -19,6 +19,8 @@ export interface JudgeOptions {
   /** Absolute path of the workspace the block runs in. */
   workspace: string;
   mode: ApprovalMode;
+  /** The definition of the installed tool that would run the block; without one the block asks. */
+  definition?: ToolDefinition;
   /** Untrusted content is in the session's memory: every consequential block asks. */
   tainted?: boolean;
   /** Why the session is tainted, shown to the user; a generic reason when absent. */
@@ -72,8 +74,9 @@ function withMode(findings: Findings, opts: JudgeOptions): ApprovalVerdict {
 }
 
 export async function judgeBlock(block: Block, opts: JudgeOptions): Promise<ApprovalVerdict> {
-  const definition = toolDefinition(block.tag);
-  if (definition?.invokedBy !== 'block') return { action: 'ask', reasons: [`no tool declares \`${block.tag}\` blocks, so nothing says what this one would do`] };
+  const { definition } = opts;
+  if (definition?.invokedBy !== 'block' || definition.tag !== block.tag)
+    return { action: 'ask', reasons: [`no tool declares \`${block.tag}\` blocks, so nothing says what this one would do`] };
   const { policy } = definition;
   // Reading and planning change nothing: their tools confine themselves (the file finder to the workspace).
   if (policy.effect === 'reads' || policy.effect === 'plans') return { action: 'allow' };

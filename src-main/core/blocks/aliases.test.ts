@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { TOOL_TAGS } from '../tools/registry.js';
-import { describeTags, isForeignCodeTag } from './aliases.js';
+import { BLOCK_TOOLS, toolsNamed } from '../../../tests/helpers/toolDefinitions.js';
+import { describeTools, isForeignCodeTag } from './aliases.js';
 import { paramsOf, parseReplyBlocks } from './parse.js';
 
 const F = '```';
-const parse = (reply: string) => parseReplyBlocks(reply, TOOL_TAGS);
+const parse = (reply: string) => parseReplyBlocks(reply, BLOCK_TOOLS);
 const tags = (reply: string) => parse(reply).blocks.map((b) => [b.tag, b.code]);
 
 describe('fence tags as real models write them', () => {
@@ -58,7 +58,7 @@ describe('fence tags as real models write them', () => {
   });
 
   it('describes the tags that run, with their common aliases', () => {
-    expect(describeTags(['python', 'java'])).toBe('`python` (or `py`, `python3`, `py3`), `java`');
+    expect(describeTools(toolsNamed('python', 'java'))).toBe('`python` (or `py`, `python3`, `py3`), `java`');
   });
 });
 
@@ -85,8 +85,8 @@ describe('paramsOf', () => {
 describe('fallback tags', () => {
   it('reads ```json as an MCP call only where json is not a tool of its own', () => {
     const reply = `${F}json\n{"server": "s", "tool": "t"}\n${F}`;
-    expect(parseReplyBlocks(reply, ['mcp']).blocks.map((b) => b.tag)).toEqual(['mcp']);
-    expect(parseReplyBlocks(reply, ['json', 'mcp']).blocks.map((b) => b.tag)).toEqual(['json']);
-    expect(parseReplyBlocks(reply, ['python', 'bash']).blocks).toEqual([]);
+    expect(parseReplyBlocks(reply, toolsNamed('mcp')).blocks.map((b) => b.tag)).toEqual(['mcp']);
+    expect(parseReplyBlocks(reply, toolsNamed('json', 'mcp')).blocks.map((b) => b.tag)).toEqual(['json']);
+    expect(parseReplyBlocks(reply, toolsNamed('python', 'bash')).blocks).toEqual([]);
   });
 });

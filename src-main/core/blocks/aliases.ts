@@ -1,12 +1,18 @@
 // The fence tags real local models write for our tools. Small models often tag a shell block
 // ```sh or ```console and a Python block ```py or ```python3; read as the tool they mean, those run.
-// A tag that is neither a tool nor one of its aliases never runs (```cpp stays text). Each tool's
-// aliases are declared in its definition (core/tools/defs/).
-import { TAG_ALIASES } from '../tools/registry.js';
+// A tag that is neither an offered tool's nor one of its aliases never runs (```cpp stays text).
+// Each tool's aliases are declared in its definition (`defineTool`).
+import type { ToolDefinition } from '../tools/defineTool.js';
 
-const ALIAS_TO_TOOL: ReadonlyMap<string, string> = new Map(
-  Object.entries(TAG_ALIASES).flatMap(([tool, aliases]) => [[tool, tool] as const, ...aliases.map((a) => [a, tool] as const)]),
-);
+/** The offered tools by each tag that means them: their own tags, then their aliases in lower case. */
+export type ToolIndex = ReadonlyMap<string, ToolDefinition>;
+
+export function toolIndex(tools: readonly ToolDefinition[]): ToolIndex {
+  const index = new Map<string, ToolDefinition>();
+  for (const tool of tools) index.set(tool.tag, tool);
+  for (const tool of tools) for (const alias of tool.aliases) if (!index.has(alias)) index.set(alias, tool);
+  return index;
+}
 
 /**
  * Fence tags that hold text or data rather than a program: an "Expected output" fence, a JSON
@@ -24,13 +30,12 @@ const TEXT_TAGS = new Set(
  */
 const FALLBACKS: ReadonlyMap<string, string> = new Map([['json', 'mcp']]);
 
-/** The tool a fence tag means, among `wanted`, or null. Case and aliases do not matter. */
-export function toolForTag(tag: string, wanted: ReadonlySet<string>): string | null {
-  if (wanted.has(tag)) return tag;
-  const tool = ALIAS_TO_TOOL.get(tag.toLowerCase()) ?? tag.toLowerCase();
-  if (wanted.has(tool)) return tool;
-  const fallback = FALLBACKS.get(tool);
-  return fallback !== undefined && wanted.has(fallback) ? fallback : null;
+/** The tool a fence tag means, among the offered ones, or null. Case and aliases do not matter. */
+export function toolForTag(tag: string, offered: ToolIndex): ToolDefinition | null {
+  const tool = offered.get(tag) ?? offered.get(tag.toLowerCase());
+  if (tool) return tool;
+  const fallback = FALLBACKS.get(tag.toLowerCase());
+  return fallback !== undefined ? (offered.get(fallback) ?? null) : null;
 }
 
 /** Whether a fence tag that runs nothing here names code the model may have meant to run. */
@@ -39,11 +44,11 @@ export function isForeignCodeTag(tag: string): boolean {
   return lower !== '' && !TEXT_TAGS.has(lower) && /^[a-z][\w+#.-]*$/.test(lower);
 }
 
-/** The tags that run here, each with its aliases, for telling the model (`python` (also py, python3)). */
-export function describeTags(tags: readonly string[]): string {
-  return tags
-    .map((tag) => {
-      const aliases = (TAG_ALIASES[tag] ?? []).slice(0, 3);
+/** The tags that run here, each with its aliases, for telling the model (`python` (or `py`, `python3`)). */
+export function describeTools(tools: readonly ToolDefinition[]): string {
+  return tools
+    .map(({ tag, aliases: all }) => {
+      const aliases = all.slice(0, 3);
       return aliases.length ? `\`${tag}\` (or ${aliases.map((a) => `\`${a}\``).join(', ')})` : `\`${tag}\``;
     })
     .join(', ');

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { TOOL_TAGS } from '../tools/registry.js';
+import { BLOCK_TOOLS, toolsNamed } from '../../../tests/helpers/toolDefinitions.js';
 import { parseBlocks, withPlaceholders } from './parse.js';
 
 const F = '```';
-const parse = (reply: string) => parseBlocks(reply, TOOL_TAGS);
+const parse = (reply: string) => parseBlocks(reply, BLOCK_TOOLS);
 
 describe('parseBlocks', () => {
   it('finds one block inside prose and returns exactly the text between the fences', () => {
@@ -100,7 +100,7 @@ describe('parseBlocks', () => {
   });
 
   it('uses the id factory when given one', () => {
-    const blocks = parseBlocks(`${F}bash\na\n${F}\n${F}bash\nb\n${F}`, ['bash'], { makeId: (i) => `t7-${i}` });
+    const blocks = parseBlocks(`${F}bash\na\n${F}\n${F}bash\nb\n${F}`, toolsNamed('bash'), { makeId: (i) => `t7-${i}` });
     expect(blocks.map((b) => b.id)).toEqual(['t7-0', 't7-1']);
   });
 });

@@ -3,8 +3,8 @@
 // yields nothing: a half-written program must never run.
 import { blockPlaceholder } from '../../common/events.js';
 import type { Block } from '../ports.js';
-import { toolDefinition } from '../tools/registry.js';
-import { isForeignCodeTag, toolForTag } from './aliases.js';
+import type { ToolDefinition } from '../tools/defineTool.js';
+import { isForeignCodeTag, toolForTag, toolIndex } from './aliases.js';
 
 export interface ParseOptions {
   /** Block ids; the default gives b1, b2, … per reply. */
@@ -168,24 +168,24 @@ function withoutPrompt(tag: string, code: string): string {
   return m ? m[1]! : code;
 }
 
-/** Every complete fenced block whose tag is one of `tags` or an alias of one, in order of appearance. */
-export function parseBlocks(reply: string, tags: readonly string[], options: ParseOptions = {}): Block[] {
-  return parseReplyBlocks(reply, tags, options).blocks;
+/** Every complete fenced block whose tag is one of the tools' tags or aliases, in order of appearance. */
+export function parseBlocks(reply: string, tools: readonly ToolDefinition[], options: ParseOptions = {}): Block[] {
+  return parseReplyBlocks(reply, tools, options).blocks;
 }
 
 /** Like parseBlocks, and counts the complete blocks past `maxBlocks`, which are not returned. */
-export function parseReplyBlocks(reply: string, tags: readonly string[], options: ParseOptions = {}): ParsedReply {
+export function parseReplyBlocks(reply: string, tools: readonly ToolDefinition[], options: ParseOptions = {}): ParsedReply {
   const makeId = options.makeId ?? ((i: number) => `b${i + 1}`);
   const maxBlocks = options.maxBlocks ?? Number.POSITIVE_INFINITY;
-  const wanted = new Set(tags);
+  const wanted = toolIndex(tools);
   const lines = splitLines(reply);
   const blocks: Block[] = [];
   const foreign: string[] = [];
   let refused = 0;
-  const push = (tag: string, savePath: string | null, raw: string, start: number, end: number) => {
-    const code = withoutPrompt(tag, raw);
+  const push = (tool: ToolDefinition, savePath: string | null, raw: string, start: number, end: number) => {
+    const code = withoutPrompt(tool.tag, raw);
     if (blocks.length >= maxBlocks) refused++;
-    else blocks.push({ id: makeId(blocks.length), tag, code, savePath, params: toolDefinition(tag)?.input === 'key-value' ? paramsOf(code) : {}, start, end });
+    else blocks.push({ id: makeId(blocks.length), tag: tool.tag, code, savePath, params: tool.input === 'key-value' ? paramsOf(code) : {}, start, end });
   };
   const noteForeign = (tag: string) => {
     if (isForeignCodeTag(tag) && foreign.length < 20) foreign.push(tag.toLowerCase());

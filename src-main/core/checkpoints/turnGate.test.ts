@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Block, Checkpoints } from '../ports.js';
+import { codeToolDefinition } from '../tools/defs/code.js';
 import { startTurnCheckpoint } from './turnGate.js';
 
 const logger = { debug() {}, info() {}, warn() {}, error() {} };
@@ -14,7 +15,7 @@ describe('turn checkpoint gate', () => {
       begin: () => new Promise((resolve) => (recorded = () => resolve(async () => void log.push('end')))),
     };
     const gate = startTurnCheckpoint(checkpoints, turn(), () => (log.push('judged'), { action: 'allow' }), logger);
-    const verdict = gate.judge(block, { workspace: '/w', tainted: false });
+    const verdict = gate.judge(block, { workspace: '/w', tainted: false, definition: codeToolDefinition('bash') });
     await new Promise((r) => setTimeout(r, 20));
     expect(log).toEqual([]);
     recorded();
@@ -25,7 +26,7 @@ describe('turn checkpoint gate', () => {
 
   it('a failed scan does not stop the turn: blocks are judged, end does nothing', async () => {
     const gate = startTurnCheckpoint({ begin: () => Promise.reject(new Error('disk full')) }, turn(), () => ({ action: 'allow' }), logger);
-    expect(await gate.judge(block, { workspace: '/w', tainted: false })).toEqual({ action: 'allow' });
+    expect(await gate.judge(block, { workspace: '/w', tainted: false, definition: codeToolDefinition('bash') })).toEqual({ action: 'allow' });
     await expect(gate.end()).resolves.toBeUndefined();
   });
 
@@ -37,7 +38,7 @@ describe('turn checkpoint gate', () => {
       () => ({ action: 'allow' }),
       logger,
     );
-    const verdict = gate.judge(block, { workspace: '/w', tainted: false });
+    const verdict = gate.judge(block, { workspace: '/w', tainted: false, definition: codeToolDefinition('bash') });
     controller.abort();
     await expect(verdict).rejects.toThrow();
   });

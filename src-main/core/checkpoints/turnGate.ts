@@ -2,9 +2,9 @@
 // the turn and overlaps the model's first call; the first block waits for it (blocks reach the
 // workspace only through the judge, so the gate sits there). The scan after the turn runs when
 // the agent is done.
-import type { ApprovalVerdict, Block, Checkpoints, Logger } from '../ports.js';
+import type { BlockJudge, Checkpoints, Logger } from '../ports.js';
 
-type Judge = (block: Block, opts: { workspace: string; tainted: boolean }) => ApprovalVerdict | Promise<ApprovalVerdict>;
+type Judge = BlockJudge['judge'];
 
 export interface TurnCheckpoint {
   /** The judge, gated: resolves only once the state before the turn is recorded. */

@@ -4,7 +4,6 @@ import { toErrorData } from '../../common/errors.js';
 import type { BlockResult } from '../../common/events.js';
 import { keepLargeOutput, type OffloadEnv } from '../largeInput/offload.js';
 import type { ApprovalVerdict, Block, Tool, ToolResult } from '../ports.js';
-import { toolPolicy } from '../tools/registry.js';
 import { taintReason, type TurnServices, type TurnState } from './turnState.js';
 
 export class BlockRunner {
@@ -37,12 +36,17 @@ export class BlockRunner {
     const started = performance.now();
     emit({ type: 'block.started', ...ids, blockId: block.id, call, tool: block.tag, code: block.code, savePath: block.savePath });
     let result: ToolResult;
-    const tool = tools.find((t) => t.tag === block.tag);
+    const tool = tools.find((t) => t.definition.tag === block.tag);
     if (!tool) {
       result = { status: 'error', exitCode: null, output: `No tool handles \`${block.tag}\` blocks here.`, savedTo: null, durationMs: 0 };
     } else {
       const reason = taintReason(state);
-      const verdict = await services.judge(block, { workspace: state.workspace, tainted: reason !== null, ...(reason !== null ? { taintReason: reason } : {}) });
+      const verdict = await services.judge(block, {
+        workspace: state.workspace,
+        tainted: reason !== null,
+        ...(reason !== null ? { taintReason: reason } : {}),
+        definition: tool.definition,
+      });
       result = await this.approveThenRun(block, tool, verdict);
     }
     const output = result.feedback && result.status !== 'ok' ? `${result.output}${result.output ? '\n' : ''}${result.feedback}` : result.output;
@@ -53,14 +57,14 @@ export class BlockRunner {
       success: result.status === 'ok',
       exitCode: result.exitCode,
       // A tool that bounds its own output (file_finder reads in ranges) says so in its policy; other tools' floods are kept whole as files.
-      output: offload && toolPolicy(block.tag)?.boundsOwnOutput !== true ? await keepLargeOutput(output, offload) : output,
+      output: offload && tool?.definition.policy.boundsOwnOutput !== true ? await keepLargeOutput(output, offload) : output,
       savedTo: result.savedTo,
       durationMs: result.durationMs || Math.round(performance.now() - started),
     };
     // Text from outside (an MCP answer, search results, a file marked untrusted): later actions ask first, in this turn and while it stays in memory.
     // Whatever the status: an MCP error result, a JSON-RPC error or a failed block that printed a marked file reach the model too.
     // Only a block that never ran (declined, no tool) carries nothing but the app's own words.
-    const untrusted = result.untrusted ?? toolPolicy(block.tag)?.untrustedOutput ?? null;
+    const untrusted = result.untrusted ?? tool?.definition.policy.untrustedOutput ?? null;
     if (untrusted !== null && tool && result.status !== 'declined') state.taintedBy ??= untrusted;
     store.addBlock(state.turnId, { ...finished, code: block.code, call });
     logger.info('block finished', { turnId: state.turnId, blockId: block.id, tool: block.tag, status: finished.status, ms: finished.durationMs });

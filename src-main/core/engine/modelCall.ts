@@ -40,8 +40,8 @@ export class ModelCaller {
           }
         : undefined,
     });
-    const parsed = options.toolTags
-      ? parseReplyBlocks(completion.text, options.toolTags, { maxBlocks: services.maxBlocksPerReply ?? DEFAULT_MAX_BLOCKS })
+    const parsed = options.tools
+      ? parseReplyBlocks(completion.text, options.tools, { maxBlocks: services.maxBlocksPerReply ?? DEFAULT_MAX_BLOCKS })
       : { blocks: [], refused: 0, foreign: [] };
     const blocks = parsed.blocks.map((b) => ({ ...b, id: `${state.turnId.slice(0, 8)}-${++state.blockCount}` }));
     if (stream) {

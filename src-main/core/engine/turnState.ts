@@ -3,7 +3,7 @@
 import type { AgentName } from '../../common/agents.js';
 import type { Agent } from '../agent.js';
 import type { LargeInputEnv } from '../largeInput/request.js';
-import type { ApprovalVerdict, AskUser, Block, Emit, LlmProvider, Logger } from '../ports.js';
+import type { AskUser, BlockJudge, Emit, LlmProvider, Logger } from '../ports.js';
 import type { SessionStore } from '../store.js';
 
 export interface TurnServices {
@@ -12,7 +12,7 @@ export interface TurnServices {
   emit: Emit;
   logger: Logger;
   askUser: AskUser;
-  judge: (block: Block, opts: { workspace: string; tainted: boolean; taintReason?: string }) => ApprovalVerdict | Promise<ApprovalVerdict>;
+  judge: BlockJudge['judge'];
   agent: (name: AgentName) => Agent;
   blockTimeoutMs: number;
   /** Blocks one reply may run; the rest are refused with feedback (default 20). */

@@ -30,7 +30,7 @@ const EXAMPLE = '```mcp\n{"server": "SERVER", "tool": "TOOL", "arguments": {"nam
 export function createMcpTool(port: McpClientPort, opts: McpToolOptions = {}): McpTool {
   const maxOutput = opts.maxOutputChars ?? 50_000;
   return {
-    tag: MCP_CALL.tag,
+    definition: MCP_CALL,
     inspect(block) {
       const parsed = parseMcpCall(block.code);
       if (!parsed.ok) return { call: null, command: block.code };

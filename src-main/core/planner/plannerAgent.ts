@@ -108,7 +108,7 @@ async function askForPlan(
   let problems: string[] = [];
   let reasoning = '';
   for (let attempt = 1; attempt <= attempts; attempt++) {
-    const reply = await ctx.callModel(conversation, { toolTags: [PLAN_JSON.tag], jsonSchema: allowNoUpdate ? undefined : planJsonSchema(agents), stream });
+    const reply = await ctx.callModel(conversation, { tools: [PLAN_JSON], jsonSchema: allowNoUpdate ? undefined : planJsonSchema(agents), stream });
     reasoning += reply.reasoning;
     conversation.push({ role: 'assistant', content: reply.text });
     if (allowNoUpdate && isNoUpdate(reply.text, reply.blocks.length > 0)) return { ok: true, steps: [], reasoning, noUpdate: true };

@@ -1,9 +1,9 @@
 // What a tool is, declared once: its tag and the other tags models write for it, how the model is
-// taught it (a prompt file), how its input is read, and its whole policy. The registry, the
-// approval judge, the code loop, the taint rule, the block parser and the agents' prompts read these
-// definitions (core/tools/registry.ts). The run function lives with the implementation (node/ for a
-// tool that touches the system, core/mcp for the MCP call, core/web for the web actions), which
-// takes its tag from the definition, so no tool names itself twice.
+// taught it (a prompt file), how its input is read, and its whole policy. A tool is declared in the
+// module that implements it (node/tools/fileFinder.ts) and an installed tool carries its definition
+// (`Tool.definition`, core/ports.ts): the block parser, the approval judge, the code loop, the taint
+// rule and the agents' tool sets and prompts read it from the tools the composition root installs
+// (app/tools.ts), so there is no second list to keep in step and no tag written twice.
 import type { AgentName } from '../../common/agents.js';
 import type { SourceLanguage } from '../../common/languages.js';
 

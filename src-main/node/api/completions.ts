@@ -3,7 +3,7 @@
 // text, why it ended and the token counts; the HTTP layer (chatRoute.ts) turns that into OpenAI's JSON
 // or server-sent events.
 import { AppError, isAbortError } from '../../common/errors.js';
-import type { ChatMessage, LlmDelta, LlmProvider, ToolCall, ToolChoice, ToolDefinition } from '../../core/ports.js';
+import type { ChatMessage, LlmDelta, LlmProvider, ToolCall, ToolChoice, FunctionDefinition } from '../../core/ports.js';
 import type { ConversationSessions } from './conversations.js';
 import { StopFilter } from './stopFilter.js';
 
@@ -27,7 +27,7 @@ export interface ModelCall {
   temperature?: number;
   stops: string[];
   /** Passed to the provider as they are (the route checked that it takes them). */
-  tools?: ToolDefinition[];
+  tools?: FunctionDefinition[];
   toolChoice?: ToolChoice;
   parallelToolCalls?: boolean;
   signal: AbortSignal;

@@ -12,7 +12,7 @@ import { createFileScanSearch, type WorkspaceSearch } from '../mcpServer/workspa
 import { createPromptFiles } from '../settings/promptFiles.js';
 import { createTurnRunner } from './agentTurns.js';
 import type { LocalApiDeps } from './server.js';
-import { FILE_FINDER } from '../../core/tools/defs/fileFinder.js';
+import { FILE_FINDER } from '../tools/fileFinder.js';
 
 /** The app's parts the API and the MCP server use. */
 export interface Lending {
@@ -46,7 +46,7 @@ export function appVersion(appRoot: string): string {
 export function lentDeps(app: ExposedApp, logger: Logger, search?: WorkspaceSearch): LentDeps {
   const { lending } = app;
   const finder = (): Tool => {
-    const tool = lending.tools().find((t) => t.tag === FILE_FINDER.tag);
+    const tool = lending.tools().find((t) => t.definition.tag === FILE_FINDER.tag);
     if (!tool) throw new Error('file_finder is not available');
     return tool;
   };

@@ -2,7 +2,7 @@
 // local tools send (Continue, Open WebUI, the official clients). Unknown fields are ignored, as
 // OpenAI-compatible servers do; fields we cannot honour are refused with a clear message.
 import { z } from 'zod';
-import type { ChatMessage, ToolChoice, ToolDefinition } from '../../core/ports.js';
+import type { ChatMessage, ToolChoice, FunctionDefinition } from '../../core/ports.js';
 
 const TextPart = z.object({ type: z.literal('text'), text: z.string() });
 const Content = z.union([z.string(), z.array(TextPart, { invalid_type_error: 'content parts must be text parts' })]).nullish();
@@ -74,7 +74,7 @@ export function toChatMessages(request: ChatRequest): ChatMessage[] {
 }
 
 /** The request's tools and choice for the port; none when absent or when the client chose 'none'. */
-export function toolsOf(request: ChatRequest): { tools?: ToolDefinition[]; toolChoice?: ToolChoice; parallelToolCalls?: boolean } {
+export function toolsOf(request: ChatRequest): { tools?: FunctionDefinition[]; toolChoice?: ToolChoice; parallelToolCalls?: boolean } {
   if (!request.tools?.length || request.tool_choice === 'none') return {};
   const tools = request.tools.map((t) => ({
     name: t.function.name,

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { AppError, toErrorData } from '../../common/errors.js';
 import { checkInteractive } from '../../core/blocks/interactive.js';
 import type { Block, Logger, Tool, ToolContext, ToolResult } from '../../core/ports.js';
+import { codeToolDefinition } from '../../core/tools/defs/code.js';
+import type { ToolDefinition } from '../../core/tools/defineTool.js';
 import { workspaceRelative, writeInWorkspace } from '../workspace/guard.js';
 import { planFor, type CommandLine } from './languages.js';
 import { runInPty, type PtyRunResult } from './ptyRun.js';
@@ -56,11 +58,15 @@ function statusOf(run: PtyRunResult): ToolResult['status'] {
 }
 
 class CodeTool implements Tool {
+  readonly definition: ToolDefinition<CodeLanguage>;
+
   constructor(
-    readonly tag: CodeLanguage,
+    private readonly tag: CodeLanguage,
     private readonly toolchain: Toolchain,
     private readonly options: CodeToolOptions,
-  ) {}
+  ) {
+    this.definition = codeToolDefinition(tag);
+  }
 
   async run(block: Block, ctx: ToolContext): Promise<ToolResult> {
     const started = performance.now();
@@ -133,13 +139,13 @@ export function createCodeTool(toolchain: Toolchain, options: CodeToolOptions): 
 }
 
 /** The tool for a language whose toolchain is missing: every block gets feedback naming what is missing. */
-export function missingToolchainTool(tag: string, missing: readonly string[], available: readonly string[]): Tool {
+export function missingToolchainTool(tag: CodeLanguage, missing: readonly string[], available: readonly string[]): Tool {
   const what = missing.length > 0 ? missing.join(', ') : tag;
   const feedback =
     `The ${tag} toolchain is not installed on this machine (missing: ${what}), so this block was not run. ` +
     (available.length > 0 ? `Use one of the installed languages instead: ${available.join(', ')}.` : 'No language toolchain is installed.');
   return {
-    tag,
+    definition: codeToolDefinition(tag),
     run: async () => ({ status: 'error', exitCode: null, output: '', savedTo: null, durationMs: 0, feedback }),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgeBlock } from '../../core/approval/judge.js';
+import { judgeAsInstalled } from '../../../tests/helpers/toolDefinitions.js';
 import { checkShellSyntax } from './shellSyntax.js';
 
 describe('checkShellSyntax (mvdan/sh via sh-syntax)', () => {
@@ -14,7 +14,7 @@ describe('checkShellSyntax (mvdan/sh via sh-syntax)', () => {
 
   it('makes the approval policy ask for a script it cannot parse', async () => {
     const block = { id: 'b1', tag: 'bash', code: 'echo $(ls', savePath: null, params: {}, start: 0, end: 0 };
-    const verdict = await judgeBlock(block, { workspace: '/ws', mode: 'ask-risky', checkShellSyntax });
+    const verdict = await judgeAsInstalled(block, { workspace: '/ws', mode: 'ask-risky', checkShellSyntax });
     expect(verdict).toMatchObject({ action: 'ask', reasons: [expect.stringMatching(/does not parse/)] });
   });
 });

@@ -8,7 +8,7 @@
 import type { ChatHistoryItem, ChatModelFunctions, ChatWrapperGeneratedContextState, Llama, LlamaGrammar, Token } from 'node-llama-cpp';
 import { AppError, isAbortError } from '../../common/errors.js';
 import { createReasoningStream, splitReasoning } from '../../core/llm/reasoning.js';
-import type { Completion, CompletionRequest, LlmDelta, LlmProvider, ProviderInfo, ToolChoice, ToolDefinition } from '../../core/ports.js';
+import type { Completion, CompletionRequest, LlmDelta, LlmProvider, ProviderInfo, ToolChoice, FunctionDefinition } from '../../core/ports.js';
 import { generateWithChat } from './llamaChatGenerate.js';
 import { toChatHistory } from './chatHistory.js';
 import { embedTexts } from './llamaEmbed.js';
@@ -40,7 +40,7 @@ export class LlamaCppProvider implements LlmProvider {
 
   constructor(private readonly options: LlamaCppProviderOptions) {}
 
-  checkTools(tools: ToolDefinition[], choice?: ToolChoice): void {
+  checkTools(tools: FunctionDefinition[], choice?: ToolChoice): void {
     llamaToolsOf(tools, choice);
   }
 

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatModelFunctions, ChatWrapper, ChatWrapperGenerateContextStateOptions, LlamaChat, LlamaChatResponseFunctionCallParamsChunk, LlamaText } from 'node-llama-cpp';
 import { AppError } from '../../common/errors.js';
-import type { LlmDelta, ToolCall, ToolChoice, ToolDefinition } from '../../core/ports.js';
+import type { LlmDelta, ToolCall, ToolChoice, FunctionDefinition } from '../../core/ports.js';
 import { toLlamaParams } from './llamaToolSchema.js';
 
 export interface LlamaTools {
@@ -21,7 +21,7 @@ export interface LlamaTools {
 }
 
 /** The request's tools as node-llama-cpp functions; null when none are offered. Bad schemas are BAD_INPUT. */
-export function llamaToolsOf(tools: readonly ToolDefinition[] | undefined, choice: ToolChoice | undefined, parallel?: boolean): LlamaTools | null {
+export function llamaToolsOf(tools: readonly FunctionDefinition[] | undefined, choice: ToolChoice | undefined, parallel?: boolean): LlamaTools | null {
   if (!tools?.length || choice === 'none') return null;
   const functions: Record<string, ChatModelFunctions[string]> = {};
   for (const t of tools) {

@@ -2,7 +2,7 @@
 // format, and the streamed `tool_calls` deltas collected into whole calls (id and name arrive first,
 // the arguments' JSON in fragments, each keyed by the call's index).
 import type OpenAI from 'openai';
-import type { ChatMessage, LlmDelta, ToolCall, ToolChoice, ToolDefinition } from '../../core/ports.js';
+import type { ChatMessage, LlmDelta, ToolCall, ToolChoice, FunctionDefinition } from '../../core/ports.js';
 
 type WireMessage = OpenAI.ChatCompletionMessageParam;
 
@@ -21,7 +21,7 @@ export function toWireMessages(messages: ChatMessage[]): WireMessage[] {
 }
 
 export function toolParams(
-  tools: ToolDefinition[] | undefined,
+  tools: FunctionDefinition[] | undefined,
   choice: ToolChoice | undefined,
   parallel?: boolean,
 ): Pick<OpenAI.ChatCompletionCreateParams, 'tools' | 'tool_choice' | 'parallel_tool_calls'> {

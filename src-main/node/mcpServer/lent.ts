@@ -10,7 +10,7 @@ import type { AskUser, Block, BlockJudge, Logger, Tool } from '../../core/ports.
 import type { TurnRunner } from '../api/completions.js';
 import { resolveInWorkspace } from '../workspace/guard.js';
 import type { WorkspaceSearch } from './workspaceSearch.js';
-import { FILE_FINDER } from '../../core/tools/defs/fileFinder.js';
+import { FILE_FINDER } from '../tools/fileFinder.js';
 
 export interface LentDeps {
   workspace: () => string;
@@ -38,10 +38,10 @@ const blockOf = (language: string, code: string): Block => ({ id: `mcp-${randomU
 
 export async function runCode(deps: LentDeps, input: { language: string; code: string }, signal: AbortSignal): Promise<RunCodeResult> {
   const workspace = deps.workspace();
-  const tool = deps.tools().find((t) => t.tag === input.language);
+  const tool = deps.tools().find((t) => t.definition.tag === input.language);
   if (!tool) return { status: 'error', exitCode: null, output: `No ${input.language} interpreter is available here.`, approval: 'not needed' };
   const block = blockOf(input.language, input.code);
-  const verdict = await deps.judge.judge(block, { workspace, tainted: false });
+  const verdict = await deps.judge.judge(block, { workspace, tainted: false, definition: tool.definition });
   if (verdict.action === 'deny') return { status: 'declined', exitCode: null, output: `Not run: ${verdict.reasons.join('; ')}.`, approval: 'denied' };
   let approval: RunCodeResult['approval'] = 'not needed';
   if (verdict.action === 'ask') {
@@ -60,7 +60,7 @@ export async function runCode(deps: LentDeps, input: { language: string; code: s
 
 /** file_finder's read action on one workspace path (the workspace guard and untrusted marks apply). */
 export async function readWorkspaceFile(deps: LentDeps, relative: string, signal: AbortSignal): Promise<{ ok: boolean; text: string }> {
-  const finder = deps.tools().find((t) => t.tag === FILE_FINDER.tag);
+  const finder = deps.tools().find((t) => t.definition.tag === FILE_FINDER.tag);
   if (!finder) return { ok: false, text: 'Reading files is not available here.' };
   // An exact path only: file_finder would otherwise read a file of the same name found elsewhere.
   try {

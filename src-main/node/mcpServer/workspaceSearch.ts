@@ -5,7 +5,7 @@ import { open, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Tool } from '../../core/ports.js';
 import { resolveInWorkspace } from '../workspace/guard.js';
-import { FILE_FINDER } from '../../core/tools/defs/fileFinder.js';
+import { FILE_FINDER } from '../tools/fileFinder.js';
 
 export interface WorkspaceHit {
   /** Workspace-relative, with `/`. */

@@ -1,5 +1,8 @@
-// The file_finder tool: finds files by name or glob inside the workspace (never outside it) and
-// reads text or PDF text within a size budget, or describes them.
+// The file_finder tool, declared and implemented here: finds files by name or glob inside the
+// workspace (never outside it), reads text or PDF text within a size budget (or a range, or the
+// lines that match), describes them, or searches the knowledge index. Confined to the workspace by
+// its own path guard (resolveInWorkspace), so it reads without asking; a file the user marked
+// untrusted taints through its result (`ToolResult.untrusted`).
 import { constants } from 'node:fs';
 import { open, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,7 +16,18 @@ import { markCovering, untrustedSource } from '../workspace/untrusted.js';
 import { isMarkedFile } from '../workspace/untrustedFiles.js';
 import { grepFile, rangeOf, readRange } from './fileRanges.js';
 import { searchAction, type KnowledgeSearch } from './fileSearch.js';
-import { FILE_FINDER } from '../../core/tools/defs/fileFinder.js';
+import { defineTool } from '../../core/tools/defineTool.js';
+
+export const FILE_FINDER = defineTool({
+  tag: 'file_finder',
+  aliases: ['file-finder', 'filefinder', 'file_search', 'finder'],
+  invokedBy: 'block',
+  agents: ['coder', 'file'],
+  prompt: 'tools/file_finder',
+  input: 'key-value',
+  policy: { effect: 'reads', network: 'none', resultsToModel: true, untrustedOutput: null, check: 'none', boundsOwnOutput: true },
+  summary: 'Finds and reads files in the workspace.',
+});
 
 export interface FileFinderOptions {
   /** Characters of file content returned at most (default 40 000). */
@@ -155,7 +169,7 @@ export function createFileFinderTool(options: FileFinderOptions = {}): Tool {
     return { ...read, output: read.output + (read.status === 'ok' ? others : '') };
   };
   return {
-    tag: FILE_FINDER.tag,
+    definition: FILE_FINDER,
     async run(block, ctx) {
       const started = performance.now();
       try {

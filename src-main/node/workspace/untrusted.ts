@@ -11,7 +11,6 @@ import path from 'node:path';
 import { NETWORK_SOURCE, readsNetwork } from '../../core/approval/networkReads.js';
 import type { UntrustedFile } from '../../common/settings.js';
 import type { Block, Tool, ToolContext, ToolResult } from '../../core/ports.js';
-import { toolPolicy } from '../../core/tools/registry.js';
 import { markedFileUnder } from './markedInTree.js';
 
 const within = (root: string, candidate: string) => candidate === root || candidate.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
@@ -76,8 +75,8 @@ export function taintingReadsOf(tool: Tool, marks: () => readonly string[], netw
  */
 export function withUnseenReadsTaint(tools: readonly Tool[], marks: () => readonly string[], networkSetting: () => boolean, files: () => readonly UntrustedFile[]): Tool[] {
   return tools.map((tool) => {
-    const policy = toolPolicy(tool.tag);
-    if (policy?.effect !== 'runs-code') return tool;
+    const { policy } = tool.definition;
+    if (policy.effect !== 'runs-code') return tool;
     const network = policy.network === 'setting' ? networkSetting : () => policy.network === 'always';
     return taintingReadsOf(tool, marks, network, files);
   });

@@ -7,10 +7,10 @@ import { planStepAgents } from '../../../src-main/common/agents.js';
 import { parseReplyBlocks } from '../../../src-main/core/blocks/parse.js';
 import { parseMcpCall } from '../../../src-main/core/mcp/parseCall.js';
 import { parsePlan } from '../../../src-main/core/planner/plan.js';
-import { TOOL_TAGS } from '../../../src-main/core/tools/registry.js';
 import { actionLine } from '../../../src-main/core/web/actionLine.js';
 import { parseReply } from '../../../src-main/core/web/actionParser.js';
 import { ROOT } from '../../helpers/processes.js';
+import { BLOCK_TOOLS } from '../../helpers/toolDefinitions.js';
 
 const DIR = join(ROOT, 'prompts');
 const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]));
@@ -32,7 +32,7 @@ describe('prompt examples parse to what they say', () => {
 
   it.each(prompts.filter((p) => fences(p.text).length > 0).map((p) => [p.name, p.text]))('%s: every fence is a block of its own tag', (name, text) => {
     const shown = fences(text);
-    const { blocks, foreign } = parseReplyBlocks(text, TOOL_TAGS);
+    const { blocks, foreign } = parseReplyBlocks(text, BLOCK_TOOLS);
     expect(foreign, name).toEqual([]);
     expect(blocks.map((b) => b.tag)).toEqual(shown.map((f) => f.tag));
     for (const block of blocks) {

@@ -8,6 +8,7 @@ import { parseBlocks } from '../../../src-main/core/blocks/parse.js';
 import { assemblePrompt, type PromptVars } from '../../../src-main/core/prompts.js';
 import { createPromptFiles } from '../../../src-main/node/settings/promptFiles.js';
 import { ROOT } from '../../helpers/processes.js';
+import { toolsNamed } from '../../helpers/toolDefinitions.js';
 
 const prompts = createPromptFiles(join(ROOT, 'prompts'));
 const vars: PromptVars = { os: 'linux 6.1', workspace: '/home/ada/workspace', languages: ['python', 'bash', 'go'], language: 'fr', date: '2026-11-30' };
@@ -38,7 +39,7 @@ describe('assembled prompts', () => {
 
   it('teaches file_finder exactly as the tool parses it (the original taught a form its tool could not read)', () => {
     const doc = assemblePrompt(prompts, 'tools/file_finder', vars);
-    const blocks = parseBlocks(doc, ['file_finder']);
+    const blocks = parseBlocks(doc, toolsNamed('file_finder'));
     expect(blocks.length).toBeGreaterThan(0);
     // Each action with exactly the parameters the tool reads for it.
     const allowed: Record<string, string[][]> = {
@@ -56,7 +57,7 @@ describe('assembled prompts', () => {
 
   it('every example block in the tool docs parses with its own tag', () => {
     for (const tag of [...CODE_LANGUAGE_IDS, 'mcp']) {
-      const blocks = parseBlocks(assemblePrompt(prompts, `tools/${tag}`, vars), [tag]);
+      const blocks = parseBlocks(assemblePrompt(prompts, `tools/${tag}`, vars), toolsNamed(tag));
       expect(blocks.length, tag).toBeGreaterThan(0);
     }
   });

@@ -83,7 +83,7 @@ describe('settings read at each block', () => {
   it('applies a network switch change to the next block without recreating the tools', async () => {
     let network = true;
     const { tools } = await codeTools({ network: () => network });
-    const python = tools.find((t) => t.tag === 'python')!;
+    const python = tools.find((t) => t.definition.tag === 'python')!;
     const probe = `import socket\nsocket.create_connection(("${outsideHost()}", ${port}), timeout=3).close()\nprint("connected")`;
     expect((await python.run(block('python', probe), context(ws.dir))).status).toBe('ok');
     network = false;

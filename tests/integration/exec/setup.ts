@@ -50,7 +50,7 @@ const detectSandboxOnce = () => (sandboxInfo ??= detectSandbox());
 
 export async function toolFor(tag: string, options: CreateCodeToolsOptions = {}) {
   const tools = await codeTools(options);
-  const tool = tools.tools.find((t) => t.tag === tag);
+  const tool = tools.tools.find((t) => t.definition.tag === tag);
   if (!tool) throw new Error(`toolchain for ${tag} is not installed here (${tools.languages.join(', ')})`);
   return tool;
 }

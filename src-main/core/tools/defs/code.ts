@@ -25,3 +25,10 @@ export const CODE_TOOLS: readonly ToolDefinition<CodeLanguage>[] = CODE_LANGUAGE
     summary: `Runs a ${language.id} block in the sandbox.`,
   }),
 );
+
+/** The definition of a language's code tool. */
+export function codeToolDefinition(language: CodeLanguage): ToolDefinition<CodeLanguage> {
+  const definition = CODE_TOOLS.find((d) => d.tag === language);
+  if (!definition) throw new Error(`No code tool is defined for ${language}.`);
+  return definition;
+}
