@@ -5,19 +5,13 @@
 // the memory controller), so the machine's own limits on the app still hold. Where none can be made
 // (an unprivileged app without a delegated cgroup), the fallback is RLIMIT_DATA per process and the
 // sized tmpfs folders: docs/sandbox.md says what that leaves open.
-import { access, constants, mkdir, readdir, readFile, rmdir, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { processAlive } from '../processAlive.js';
+import { blocksFolder, writable } from './cgroupFolder.js';
 
 const V1 = '/sys/fs/cgroup/memory';
 const V2 = '/sys/fs/cgroup';
 const MIB = 1024 * 1024;
-
-const writable = (file: string) =>
-  access(file, constants.W_OK).then(
-    () => true,
-    () => false,
-  );
 
 /** The folder under which per-block memory cgroups are made, or null where none can be. */
 export async function detectMemoryCgroup(): Promise<string | null> {
@@ -25,27 +19,11 @@ export async function detectMemoryCgroup(): Promise<string | null> {
   const own = await readFile('/proc/self/cgroup', 'utf8').catch(() => '');
   const v1 = /^\d+:(?:[^:]*,)?memory(?:,[^:]*)?:(\/.*)$/m.exec(own)?.[1];
   const v2 = /^0::(\/.*)$/m.exec(own)?.[1];
-  let base: string | null = null;
-  if (v1 !== undefined && (await writable(path.join(V1, v1, 'cgroup.procs')))) base = path.join(V1, v1, 'agentic-blocks');
-  else if (v2 !== undefined) {
-    const dir = path.join(V2, v2);
-    const subtree = await readFile(path.join(dir, 'cgroup.subtree_control'), 'utf8').catch(() => '');
-    if (subtree.split(/\s+/).includes('memory') && (await writable(dir))) return dir;
-  }
-  if (base === null) return null;
-  if (
-    !(await mkdir(base, { recursive: true }).then(
-      () => true,
-      () => false,
-    ))
-  )
-    return null;
-  // Left by app processes that have ended (a killed app cannot remove its own).
-  for (const name of await readdir(base).catch(() => [] as string[])) {
-    const owner = Number(/^block-(\d+)-/.exec(name)?.[1] ?? NaN);
-    if (Number.isInteger(owner) && !processAlive(owner)) await rmdir(path.join(base, name)).catch(() => {});
-  }
-  return base;
+  if (v1 !== undefined && (await writable(path.join(V1, v1, 'cgroup.procs')))) return blocksFolder(path.join(V1, v1, 'agentic-blocks'));
+  if (v2 === undefined) return null;
+  const dir = path.join(V2, v2);
+  const subtree = await readFile(path.join(dir, 'cgroup.subtree_control'), 'utf8').catch(() => '');
+  return subtree.split(/\s+/).includes('memory') && (await writable(dir)) ? dir : null;
 }
 
 /** The files that set a limit of `bytes` on a cgroup of this version, swap included (none, for v1's memsw, where the kernel lacks swap accounting). */

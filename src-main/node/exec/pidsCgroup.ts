@@ -3,9 +3,9 @@
 // cgroup per block holds the limit, where the cgroup file system lets the app make one (cgroup v1's
 // pids hierarchy, or a v2 cgroup of the app's whose subtree has the pids controller). Elsewhere the
 // limit is RLIMIT_NPROC alone, which counts per user namespace on Linux ≥ 5.14.
-import { access, constants, mkdir, readdir, readFile, rmdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { processAlive } from '../processAlive.js';
+import { blocksFolder, writable } from './cgroupFolder.js';
 import { applyMemoryLimit } from './memoryCgroup.js';
 
 const V1 = '/sys/fs/cgroup/pids';
@@ -14,29 +14,7 @@ const V2 = '/sys/fs/cgroup';
 /** The folder under which per-block cgroups are made, or null where none can be. */
 export async function detectPidsCgroup(): Promise<string | null> {
   if (process.platform !== 'linux' || process.getuid?.() !== 0) return null;
-  const writable = (dir: string) =>
-    access(dir, constants.W_OK).then(
-      () => true,
-      () => false,
-    );
-  if (await writable(path.join(V1, 'cgroup.procs'))) {
-    const base = path.join(V1, 'agentic-blocks');
-    if (
-      !(await mkdir(base, { recursive: true }).then(
-        () => true,
-        () => false,
-      ))
-    )
-      return null;
-    // Cgroups left by app processes that have ended (each is removed after its block's result
-    // returned, so an exit can leave some). Another running app's are left alone: one may be made
-    // and not yet entered.
-    for (const name of await readdir(base).catch(() => [] as string[])) {
-      const owner = Number(/^block-(\d+)-/.exec(name)?.[1] ?? NaN);
-      if (Number.isInteger(owner) && !processAlive(owner)) await rmdir(path.join(base, name)).catch(() => {});
-    }
-    return base;
-  }
+  if (await writable(path.join(V1, 'cgroup.procs'))) return blocksFolder(path.join(V1, 'agentic-blocks'));
   const own = /^0::(\/.*)$/m.exec(await readFile('/proc/self/cgroup', 'utf8').catch(() => ''))?.[1];
   if (!own) return null;
   const dir = path.join(V2, own);
