@@ -4,12 +4,10 @@
 // function whose arguments parse and fit the schema. Auto mode may answer either way; both are checked.
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Completion, CompletionRequest, LlmProvider } from '../../../src-main/core/ports.js';
-import { startLocalApi, type LocalApi } from '../../../src-main/node/api/server.js';
-import { LlamaCppProvider } from '../../../src-main/node/llm/llamaCpp.js';
+import type { LocalApi } from '../../../src-main/node/api/server.js';
+import type { LlamaCppProvider } from '../../../src-main/node/llm/llamaCpp.js';
+import { startLlamaApi } from '../../helpers/llamaLocalApi.js';
 import { toLlamaParams } from '../../../src-main/node/llm/llamaToolSchema.js';
-import { silentLogger } from '../../../src-main/node/logger.js';
-import { tinyModelPath } from '../../helpers/tinyGguf.js';
 
 const TOKEN = 'agentic-llama-tools-token-0123456789abcdef';
 let llama: LlamaCppProvider;
@@ -19,27 +17,8 @@ let model: string;
 /** How each generation the API started ended: 'done' or the error's code. */
 const outcomes: string[] = [];
 
-/** The real provider, each call's outcome recorded (the engine, not the HTTP layer, says it stopped). */
-const observed = (): LlmProvider => ({
-  toolCalling: llama.toolCalling,
-  checkTools: (tools, choice) => llama.checkTools(tools, choice),
-  info: () => llama.info(),
-  countTokens: (text) => llama.countTokens(text),
-  complete: (request: CompletionRequest): Promise<Completion> =>
-    llama
-      .complete(request)
-      .then((c) => (outcomes.push('done'), c))
-      .catch((error: { code?: string }) => {
-        outcomes.push(error.code ?? 'error');
-        throw error;
-      }),
-});
-
 beforeAll(async () => {
-  llama = new LlamaCppProvider({ modelPath: tinyModelPath(), logger: silentLogger, gpu: false, threads: 1, contextSize: 2048, seed: 11 });
-  api = await startLocalApi({ provider: observed, turns: null, logger: silentLogger }, { token: TOKEN });
-  client = new OpenAI({ baseURL: api.baseUrl, apiKey: TOKEN, maxRetries: 0, timeout: 120_000 });
-  model = (await client.models.list()).data[0]!.id;
+  ({ llama, api, client, model } = await startLlamaApi({ token: TOKEN, seed: 11, outcomes, toolCalling: true }));
 });
 afterAll(async () => {
   await api.close();

@@ -4,11 +4,10 @@
 // requests sharing the one loaded model with the app's own generation.
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Completion, CompletionRequest, LlmProvider } from '../../../src-main/core/ports.js';
 import { startLocalApi, type LocalApi } from '../../../src-main/node/api/server.js';
 import { LlamaCppProvider } from '../../../src-main/node/llm/llamaCpp.js';
 import { silentLogger } from '../../../src-main/node/logger.js';
-import { tinyModelPath } from '../../helpers/tinyGguf.js';
+import { startLlamaApi } from '../../helpers/llamaLocalApi.js';
 
 const TOKEN = 'agentic-llama-test-token-0123456789abcdef';
 let llama: LlamaCppProvider;
@@ -18,26 +17,8 @@ let model: string;
 /** How each generation the API started ended: 'done' or the error's code. */
 const outcomes: string[] = [];
 
-/** The real provider, with each call's outcome recorded (the engine, not the HTTP layer, says it stopped). */
-const observed = (): LlmProvider => ({
-  info: () => llama.info(),
-  countTokens: (text) => llama.countTokens(text),
-  embed: (texts, signal) => llama.embed(texts, signal),
-  complete: (request: CompletionRequest): Promise<Completion> =>
-    llama
-      .complete(request)
-      .then((c) => (outcomes.push('done'), c))
-      .catch((error: { code?: string }) => {
-        outcomes.push(error.code ?? 'error');
-        throw error;
-      }),
-});
-
 beforeAll(async () => {
-  llama = new LlamaCppProvider({ modelPath: tinyModelPath(), logger: silentLogger, gpu: false, threads: 1, contextSize: 2048, seed: 7 });
-  api = await startLocalApi({ provider: observed, turns: null, logger: silentLogger }, { token: TOKEN });
-  client = new OpenAI({ baseURL: api.baseUrl, apiKey: TOKEN, maxRetries: 0, timeout: 120_000 });
-  model = (await client.models.list()).data[0]!.id;
+  ({ llama, api, client, model } = await startLlamaApi({ token: TOKEN, seed: 7, outcomes }));
 });
 afterAll(async () => {
   await api.close();
