@@ -1,5 +1,6 @@
 // Runs the real CLI and web host as child processes, as a user would.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,20 +24,20 @@ export interface CliOptions {
   wrap?: string[];
 }
 
-/** The CLI as started from a shell: not through `npm run cli`, so it reads paths against its own cwd. */
-export function runCli(args: string[], opts: CliOptions): Promise<CliResult> {
+/**
+ * What a CLI process printed and how it ended, its JSON lines parsed (--json); killed after
+ * `timeoutMs`. `onStderr` sees the whole stderr so far at each chunk (a test that waits for a line).
+ */
+export function collectRun(child: ChildProcessByStdio<Writable | null, Readable, Readable>, timeoutMs: number, onStderr?: (text: string) => void): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const command = [...(opts.wrap ?? []), TSX, join(ROOT, 'src-main/hosts/cli/main.ts'), ...args];
-    const child = spawn(command[0]!, command.slice(1), {
-      cwd: opts.cwd ?? ROOT,
-      env: { ...process.env, npm_lifecycle_event: '', AGENTIC_HOME: opts.home, AGENTIC_LOG: 'error', ...opts.env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 60_000);
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      onStderr?.(stderr);
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
@@ -46,6 +47,19 @@ export function runCli(args: string[], opts: CliOptions): Promise<CliResult> {
         .map((l) => JSON.parse(l) as Record<string, unknown>);
       resolve({ code, stdout, stderr, lines });
     });
+  });
+}
+
+/** The CLI as started from a shell: not through `npm run cli`, so it reads paths against its own cwd. */
+export function runCli(args: string[], opts: CliOptions): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const command = [...(opts.wrap ?? []), TSX, join(ROOT, 'src-main/hosts/cli/main.ts'), ...args];
+    const child = spawn(command[0]!, command.slice(1), {
+      cwd: opts.cwd ?? ROOT,
+      env: { ...process.env, npm_lifecycle_event: '', AGENTIC_HOME: opts.home, AGENTIC_LOG: 'error', ...opts.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    collectRun(child, opts.timeoutMs ?? 60_000).then(resolve, reject);
     // A CLI that exits before reading all of its input closes the pipe (EPIPE): its exit code says why.
     child.stdin.on('error', () => undefined);
     child.stdin.end(opts.input ?? '');

@@ -11,6 +11,7 @@ import * as asar from '@electron/asar';
 import { cliCommand, HEADLESS_FLAG, jobSpec } from '../../../src-main/node/schedule/os/jobSpec.js';
 import { systemdService, unitName } from '../../../src-main/node/schedule/os/systemd.js';
 import { ScheduleStore } from '../../../src-main/node/schedule/scheduleStore.js';
+import { collectRun } from '../../helpers/processes.js';
 import { execStartOf } from '../../helpers/systemdExec.js';
 
 export interface PackagedJobRun {
@@ -71,25 +72,11 @@ export async function runPackagedJob(appDir: string, stage: string): Promise<Pac
   const service = join(unitDir, `${unitName(schedule.id)}.service`);
   writeFileSync(service, systemdService(spec, unitDir));
   const { argv, env } = execStartOf(readFileSync(service, 'utf8'));
-  return new Promise((resolve, reject) => {
-    const child = spawn(argv[0]!, argv.slice(1), {
-      cwd: '/',
-      env: { PATH: process.env.PATH!, HOME: stage, AGENTIC_HOME: stage, AGENTIC_LOG: 'error', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      const lines = stdout
-        .split('\n')
-        .filter((l) => l.startsWith('{'))
-        .map((l) => JSON.parse(l) as Record<string, unknown>);
-      resolve({ program: cli.argv, mainDispatches, code, stderr, lines, scheduleId: schedule.id, dataDir });
-    });
+  const child = spawn(argv[0]!, argv.slice(1), {
+    cwd: '/',
+    env: { PATH: process.env.PATH!, HOME: stage, AGENTIC_HOME: stage, AGENTIC_LOG: 'error', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const { code, stderr, lines } = await collectRun(child, 120_000);
+  return { program: cli.argv, mainDispatches, code, stderr, lines, scheduleId: schedule.id, dataDir };
 }

@@ -13,7 +13,7 @@ import { ApprovalRows } from '../../../src-main/node/schedule/approvals.js';
 import { cliCommand, jobSpec } from '../../../src-main/node/schedule/os/jobSpec.js';
 import { systemdService, systemdTimer, unitName } from '../../../src-main/node/schedule/os/systemd.js';
 import { ScheduleStore } from '../../../src-main/node/schedule/scheduleStore.js';
-import { ROOT, runCli, type CliResult } from '../../helpers/processes.js';
+import { collectRun, ROOT, runCli, type CliResult } from '../../helpers/processes.js';
 import { execStartOf } from '../../helpers/systemdExec.js';
 
 const home = mkdtempSync(join(tmpdir(), 'agentic-sched-'));
@@ -82,30 +82,12 @@ function startUnit(base: string, onStderr?: (text: string) => void): Promise<Cli
   const condition = execStartOf(unit.replace(/^ExecStart=/m, 'X-Start=').replace(/^ExecCondition=/m, 'ExecStart='));
   expect(spawnSync(condition.argv[0]!, condition.argv.slice(1)).status).toBe(0);
   const { argv, env } = execStartOf(unit);
-  return new Promise((resolve, reject) => {
-    const child = spawn(argv[0]!, argv.slice(1), {
-      cwd: '/',
-      env: { PATH: process.env.PATH!, HOME: home, AGENTIC_HOME: home, AGENTIC_LOG: 'error', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString();
-      onStderr?.(stderr);
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      const lines = stdout
-        .split('\n')
-        .filter((l) => l.startsWith('{'))
-        .map((l) => JSON.parse(l) as Record<string, unknown>);
-      resolve({ code, stdout, stderr, lines });
-    });
+  const child = spawn(argv[0]!, argv.slice(1), {
+    cwd: '/',
+    env: { PATH: process.env.PATH!, HOME: home, AGENTIC_HOME: home, AGENTIC_LOG: 'error', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  return collectRun(child, 120_000, onStderr);
 }
 
 function workspaceWithReport(name: string): string {
