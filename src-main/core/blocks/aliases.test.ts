@@ -88,5 +88,9 @@ describe('fallback tags', () => {
     expect(parseReplyBlocks(reply, toolsNamed('mcp')).blocks.map((b) => b.tag)).toEqual(['mcp']);
     expect(parseReplyBlocks(reply, toolsNamed('json', 'mcp')).blocks.map((b) => b.tag)).toEqual(['json']);
     expect(parseReplyBlocks(reply, toolsNamed('python', 'bash')).blocks).toEqual([]);
+    // A commented call, as models write it when they explain the arguments.
+    const commented = `${F}jsonc\n{"server": "s", // the server\n "tool": "t"}\n${F}`;
+    expect(parseReplyBlocks(commented, toolsNamed('mcp')).blocks.map((b) => b.tag)).toEqual(['mcp']);
+    expect(parseReplyBlocks(commented, toolsNamed('json', 'mcp')).blocks.map((b) => b.tag)).toEqual(['json']);
   });
 });

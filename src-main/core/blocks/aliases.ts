@@ -26,9 +26,10 @@ const TEXT_TAGS = new Set(
 
 /**
  * Tags that mean a tool only where their own tool is not offered: the MCP agent's models often tag
- * the call ```json (the planner, which reads ```json plans, never runs MCP calls).
+ * the call ```json, or ```jsonc when they comment it (the planner, which reads ```json plans, never
+ * runs MCP calls).
  */
-const FALLBACKS: ReadonlyMap<string, string> = new Map([['json', 'mcp']]);
+const FALLBACKS: ReadonlyMap<string, string> = new Map(['json', 'jsonc', 'json5'].map((tag) => [tag, 'mcp']));
 
 /** The tool a fence tag means, among the offered ones, or null. Case and aliases do not matter. */
 export function toolForTag(tag: string, offered: ToolIndex): ToolDefinition | null {
