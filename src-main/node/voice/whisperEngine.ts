@@ -52,13 +52,15 @@ export const noteWhisperEngine = (state: WhisperEngineState): void => void (curr
 
 /** Whether to try the Vulkan build, from the llama engine's detection (engineSelect.ts) and the Settings pin. */
 export function chooseWhisperEngine(input: DetectionInput, vulkanInstalled: boolean, pin: EnginePin = 'auto'): { engine: WhisperEngineKind; reason: string } {
+  const notInstalled = 'the Vulkan build of whisper is not installed here: the CPU runs speech-to-text.';
   if (pin === 'cpu') return { engine: 'cpu', reason: 'The CPU is pinned in Settings.' };
-  if (!vulkanInstalled) return { engine: 'cpu', reason: 'The Vulkan build of whisper is not installed here: the CPU runs speech-to-text.' };
-  if (pin === 'vulkan') return { engine: 'vulkan', reason: 'Vulkan is pinned in Settings.' };
+  if (pin === 'vulkan')
+    return vulkanInstalled ? { engine: 'vulkan', reason: 'Vulkan is pinned in Settings.' } : { engine: 'cpu', reason: `Vulkan is pinned in Settings, but ${notInstalled}` };
   // The same rule as the model's engine: a GPU of a vendor Vulkan drives, on Linux or Windows.
   const gpu = input.gpus.find((g) => g.vendor !== 'apple' && g.vendor !== 'other');
-  if (gpu && selectEngine(input, ['vulkan', 'cpu']).order[0] === 'vulkan') return { engine: 'vulkan', reason: `${gpu.name}: Vulkan.` };
-  return { engine: 'cpu', reason: input.gpus.length === 0 ? 'No GPU found: the CPU runs speech-to-text.' : 'No GPU Vulkan can use here: the CPU runs speech-to-text.' };
+  if (!gpu || selectEngine(input, ['vulkan', 'cpu']).order[0] !== 'vulkan')
+    return { engine: 'cpu', reason: input.gpus.length === 0 ? 'No GPU found: the CPU runs speech-to-text.' : 'No GPU Vulkan can use here: the CPU runs speech-to-text.' };
+  return vulkanInstalled ? { engine: 'vulkan', reason: `${gpu.name}: Vulkan.` } : { engine: 'cpu', reason: `${gpu.name}: ${notInstalled}` };
 }
 
 /** What whisper.cpp logged while creating a context: whether it found a GPU backend. */
