@@ -6,8 +6,8 @@
 // touching package.json or the lock.
 //   node scripts/install/platformPackages.mjs           install them (npm install --no-save)
 //   node scripts/install/platformPackages.mjs --list    print name@version, one a line
-//   … --installer    also the GPU builds the installers carry (llama.cpp's Vulkan build on Linux
-//                    and Windows x64; the release workflow adds it before building them)
+//   … --installer    also the GPU builds the installers carry (the Vulkan builds of llama.cpp and
+//                    whisper.cpp on Linux and Windows x64; the release workflow adds them first)
 // Plain Node (no dependencies): it runs before anything else is installed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -46,10 +46,14 @@ export function platformPackageNames(platform = process.platform, arch = process
   };
 }
 
-/** The GPU builds the installers carry beside the CPU ones (electron-builder.yml): Vulkan on Linux and Windows x64. */
+/** The GPU builds the installers carry beside the CPU ones (electron-builder.yml): Vulkan on Linux and Windows x64, of llama.cpp and whisper.cpp. */
 export function installerGpuPackageNames(platform = process.platform, arch = process.arch) {
   const llamaOs = { win32: 'win', linux: 'linux' }[platform];
-  return llamaOs && arch === 'x64' ? { 'node-llama-cpp (Vulkan)': `@node-llama-cpp/${llamaOs}-x64-vulkan` } : {};
+  if (!llamaOs || arch !== 'x64') return {};
+  return {
+    'node-llama-cpp (Vulkan)': `@node-llama-cpp/${llamaOs}-x64-vulkan`,
+    '@fugood/whisper.node (Vulkan)': `@fugood/node-whisper-${platform}-x64-vulkan`,
+  };
 }
 
 /** name@version for each needed package, read from the lock; throws if the lock has no entry. */

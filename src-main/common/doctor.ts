@@ -33,7 +33,8 @@ export const DoctorReportSchema = z.object({
   /** loopbackClosed (bubblewrap): whether a networked block has its own network namespace without the host's loopback (slirp4netns). */
   sandbox: z.object({ available: z.boolean(), kind: z.string(), warning: z.string().nullable(), loopbackClosed: z.boolean().optional() }),
   interpreters: z.array(z.object({ language: z.string(), available: z.boolean(), version: z.string().nullable(), missing: z.array(z.string()) })),
-  whisper: Availability,
+  /** engine: what speech-to-text runs on ('cpu' or 'vulkan'), reason: why (fallbacks included); absent before a model loaded. */
+  whisper: Availability.extend({ engine: z.string().nullable().optional(), reason: z.string().nullable().optional() }),
   router: Availability,
   provider: z.object({ kind: z.string(), model: z.string() }),
   /** Measured speeds by model file (tokens a second). */

@@ -22,7 +22,7 @@ export interface DoctorSources {
   sandbox: () => Promise<{ available: boolean; kind: string; warning: string | null; network?: unknown }>;
   interpreters: () => Promise<Toolchain[]>;
   router: () => Promise<Availability>;
-  whisper: () => Promise<Availability>;
+  whisper: () => Promise<Availability & { engine?: string | null; reason?: string | null }>;
   llama: { state: () => Promise<Availability>; inUse: () => EngineKind | null; reason: () => string | null; installed: () => EngineKind[] };
   gpus: () => Promise<DetectionInput>;
   cpu: () => Promise<CpuProfile>;

@@ -13,6 +13,7 @@ import { activeEngineKind, activeEngineReason, localEngineState, sharedLlama, ty
 import { cpuProfile } from '../llm/speedProbe.js';
 import { placementsFile, readPlacements } from '../llm/placementStore.js';
 import { SpeedStore } from '../llm/speedStore.js';
+import { chooseWhisperEngine, loadWhisperBuild, whisperEngineState, whisperVulkanInstalled, type WhisperBinding } from '../voice/whisperEngine.js';
 import { ROUTER_ENGINE } from '../routing/onnxRouter.js';
 import type { DoctorSources } from './collect.js';
 
@@ -35,13 +36,28 @@ export interface LocalDoctorOptions {
   speeds?: SpeedStore;
 }
 
-async function probeWhisper(): Promise<{ available: boolean; message: string | null }> {
+type WhisperFact = { available: boolean | null; message: string | null; engine?: string | null; reason?: string | null };
+
+/** Loads the build speech-to-text would use (whisperEngine.ts); which device takes a model shows only once one loads. */
+async function probeWhisper(pin: LlamaGpu): Promise<WhisperFact> {
   const loaded = await loadOptional(WHISPER_ENGINE, async () => {
-    const mod = (await import('@fugood/whisper.node')) as unknown as { loadWhisperModule?: () => Promise<unknown>; default?: { loadWhisperModule: () => Promise<unknown> } };
-    await (mod.loadWhisperModule ?? mod.default?.loadWhisperModule)?.();
-    return true;
+    const mod = (await import('@fugood/whisper.node')) as unknown as WhisperBinding<unknown> & { default?: WhisperBinding<unknown> };
+    const binding = typeof mod.loadWhisperModule === 'function' ? mod : mod.default!;
+    const choice = chooseWhisperEngine(await detectGpus(), whisperVulkanInstalled(), pin === false ? 'cpu' : pin);
+    return loadWhisperBuild(binding, choice);
   });
-  return loaded.available ? { available: true, message: null } : { available: false, message: loaded.error.message };
+  if (!loaded.available) return { available: false, message: loaded.error.message };
+  const { build, reason } = loaded.module;
+  return build === 'vulkan'
+    ? { available: true, message: null, engine: null, reason: `${reason} The Vulkan build is loaded; the GPU takes a model when whisper finds a device for it.` }
+    : { available: true, message: null, engine: 'cpu', reason };
+}
+
+/** What the loaded model runs on when one loaded in this process; else the probe, or not loaded yet. */
+async function whisperFact(o: LocalDoctorOptions): Promise<WhisperFact> {
+  const current = whisperEngineState();
+  if (current) return { available: true, message: null, engine: current.engine, reason: current.reason };
+  return o.probeEngines ? probeWhisper(o.provider.engine) : NOT_LOADED;
 }
 
 export function localDoctorSources(o: LocalDoctorOptions): DoctorSources {
@@ -58,7 +74,7 @@ export function localDoctorSources(o: LocalDoctorOptions): DoctorSources {
         const loaded = await loadOptional(ROUTER_ENGINE, () => import('onnxruntime-node'));
         return loaded.available ? { available: true, message: null } : { available: false, message: loaded.error.message };
       }),
-    whisper: async () => (o.probeEngines ? probeWhisper() : NOT_LOADED),
+    whisper: () => whisperFact(o),
     llama: {
       state: async () => {
         if (o.probeEngines && findProvider(o.provider.kind)?.embedded) await sharedLlama(o.provider.engine, o.logger).catch(() => undefined);

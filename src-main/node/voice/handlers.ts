@@ -30,7 +30,14 @@ export function createVoice(deps: {
   tts?: TtsEngine | null;
 }): VoiceWiring {
   const models = new WhisperModels(deps.modelsDir, deps.logger);
-  const service = new VoiceService({ settings: () => deps.settings.get().voice, models, emit: deps.emit, logger: deps.logger, tts: deps.tts });
+  const service = new VoiceService({
+    settings: () => deps.settings.get().voice,
+    models,
+    emit: deps.emit,
+    logger: deps.logger,
+    tts: deps.tts,
+    whisperEngine: () => ({ pin: deps.settings.get().provider.engine }),
+  });
   const unsubscribe = deps.subscribe((event) => service.onEvent(event));
   return {
     service,

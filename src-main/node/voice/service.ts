@@ -11,7 +11,7 @@ import { isEcho, SpokenHistory } from '../../core/voice/echo.js';
 import { Segmenter, type Utterance } from '../../core/voice/segmenter.js';
 import { textToSpeak } from '../../core/voice/speakable.js';
 import type { WhisperModels } from './models.js';
-import { WhisperStt } from './stt.js';
+import { WhisperStt, type WhisperEnginePrefs } from './stt.js';
 import { detectTts, ttsInstallHint, type TtsEngine } from './tts.js';
 import { SileroVad, VAD_FRAME } from './vad.js';
 import { fromInt16, SAMPLE_RATE } from './wav.js';
@@ -24,6 +24,8 @@ export interface VoiceDeps {
   /** Override the platform's speech engine (tests: espeak-ng with a stand-in player). */
   tts?: TtsEngine | null;
   threads?: number;
+  /** Which whisper build to try (the llama engine pin in Settings; whisperEngine.ts). */
+  whisperEngine?: () => WhisperEnginePrefs;
 }
 
 interface Capture {
@@ -215,7 +217,7 @@ export class VoiceService {
   private model(path: string): Promise<WhisperStt> {
     if (this.stt?.path !== path) {
       const old = this.stt;
-      const model = WhisperStt.load(path, this.deps.logger);
+      const model = WhisperStt.load(path, this.deps.logger, this.deps.whisperEngine?.());
       this.stt = { path, model };
       model.catch(() => (this.stt?.model === model ? (this.stt = null) : null));
       if (old)

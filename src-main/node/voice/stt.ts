@@ -8,7 +8,10 @@ import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { AppError, isAbortError } from '../../common/errors.js';
 import type { Logger } from '../../core/ports.js';
+import type { EnginePin } from '../llm/engineSelect.js';
+import { detectGpus, type DetectionInput } from '../llm/gpuDetect.js';
 import { SAMPLE_RATE, toInt16 } from './wav.js';
+import { chooseWhisperEngine, initWhisperContext, loadWhisperBuild, noteWhisperEngine, whisperVulkanInstalled, type WhisperEngineState } from './whisperEngine.js';
 
 type WhisperModule = typeof import('@fugood/whisper.node');
 type WhisperContext = import('@fugood/whisper.node').WhisperContext;
@@ -30,24 +33,36 @@ export interface TranscribeOptions {
   fallback?: boolean;
 }
 
-const GGML_MAGIC = 0x67676d6c;
-let modulePromise: Promise<WhisperModule> | null = null;
-const nativeErrors: string[] = [];
+/** Which build to try (whisperEngine.ts): the Settings pin (provider.engine) and, for tests, recorded GPUs. */
+export interface WhisperEnginePrefs {
+  pin?: EnginePin;
+  detect?: () => Promise<DetectionInput>;
+}
 
-async function loadWhisper(logger?: Logger): Promise<WhisperModule> {
+type LoadedWhisper = { m: WhisperModule; build: Omit<WhisperEngineState, 'engine'> };
+
+const GGML_MAGIC = 0x67676d6c;
+let modulePromise: Promise<LoadedWhisper> | null = null;
+const nativeErrors: string[] = [];
+/** whisper.cpp's lines about the GPU backend while a context is created (which device it took). */
+const backendLines: string[] = [];
+
+async function loadWhisper(logger?: Logger, prefs: WhisperEnginePrefs = {}): Promise<LoadedWhisper> {
   modulePromise ??= (async () => {
     const mod = (await import('@fugood/whisper.node')) as Partial<WhisperModule> & { default?: WhisperModule };
     const m = (typeof mod.initWhisper === 'function' ? mod : mod.default!) as WhisperModule;
-    await m.loadWhisperModule();
+    const choice = chooseWhisperEngine(await (prefs.detect ?? detectGpus)(), whisperVulkanInstalled(), prefs.pin);
+    const build = await loadWhisperBuild(m, choice);
     // whisper.cpp logs to stderr by default; ours keeps its errors for our messages. The JS log
     // callback holds the event loop open, so it is on only while a model loads (see withNativeLog).
     m.addNativeLogListener((level, text) => {
       if (level === 'error') nativeErrors.push(text.trim());
       if (nativeErrors.length > 20) nativeErrors.shift();
+      if (text.includes('whisper_backend_init_gpu')) backendLines.push(text.trim());
       logger?.debug('whisper', { level, text: text.trim() });
     });
     await m.toggleNativeLog(false);
-    return m;
+    return { m, build };
   })().catch((error: unknown) => {
     modulePromise = null;
     throw new AppError('VOICE_UNAVAILABLE', `Voice unavailable: the whisper.cpp binding could not be loaded (${String(error).slice(0, 200)}).`, { cause: error });
@@ -55,14 +70,19 @@ async function loadWhisper(logger?: Logger): Promise<WhisperModule> {
   return modulePromise;
 }
 
+/** Messages arrive through a thread-safe function: lets the queued ones in. */
+async function nativeLogQueued(): Promise<void> {
+  for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
 async function withNativeLog<T>(m: WhisperModule, run: () => Promise<T>): Promise<T> {
   nativeErrors.length = 0;
+  backendLines.length = 0;
   await m.toggleNativeLog(true);
   try {
     return await run();
   } finally {
-    // Messages arrive through a thread-safe function: let the queued ones in before turning it off.
-    for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
+    await nativeLogQueued();
     await m.toggleNativeLog(false);
   }
 }
@@ -95,15 +115,20 @@ export class WhisperStt {
   private constructor(
     private readonly ctx: WhisperContext,
     readonly modelPath: string,
+    /** What this model runs on (CPU or Vulkan) and why. */
+    readonly engine: WhisperEngineState,
     private readonly logger?: Logger,
   ) {}
 
-  static async load(modelPath: string, logger?: Logger): Promise<WhisperStt> {
+  static async load(modelPath: string, logger?: Logger, prefs?: WhisperEnginePrefs): Promise<WhisperStt> {
     await assertWhisperModel(modelPath);
-    const whisper = await loadWhisper(logger);
+    const { m: whisper, build } = await loadWhisper(logger, prefs);
     try {
-      const ctx = await withNativeLog(whisper, () => whisper.initWhisper({ filePath: modelPath, useGpu: false }));
-      return new WhisperStt(ctx, modelPath, logger);
+      const backendLog = () => nativeLogQueued().then(() => backendLines);
+      const { ctx, state } = await withNativeLog(whisper, () => initWhisperContext(whisper, modelPath, build, backendLog));
+      noteWhisperEngine(state);
+      logger?.info('whisper: engine', { ...state });
+      return new WhisperStt(ctx, modelPath, state, logger);
     } catch (error) {
       const why = nativeErrors.filter((l) => !/failed to load model$/.test(l)).slice(-1)[0] ?? String(error);
       throw new AppError(

@@ -67,8 +67,11 @@ function DoctorReport({ report, onRefresh }: { report: Report; onRefresh: () => 
         </li>
         <li>Sandbox: {report.sandbox.available ? report.sandbox.kind : 'none'}</li>
         <li>Languages: {report.interpreters.map((i) => (i.available ? i.language : `${i.language} (missing)`)).join(', ')}</li>
-        <li>
-          Router: {state(report.router)} · Speech-to-text: {state(report.whisper)}
+        <li>Router: {state(report.router)}</li>
+        <li data-testid="doctor-whisper">
+          Speech-to-text: {state(report.whisper)}
+          {report.whisper.engine ? ` on ${report.whisper.engine === 'vulkan' ? 'Vulkan (GPU)' : 'the CPU'}` : ''}
+          {report.whisper.reason ? ` — ${report.whisper.reason}` : ''}
         </li>
         {report.speeds.map((s) => (
           <li key={s.model}>

@@ -24,6 +24,7 @@ describe('agentic doctor', () => {
     const report = DoctorReportSchema.parse(JSON.parse(lines[0]!));
     expect(report.llama).toMatchObject({ installed: ['cpu'], inUse: 'cpu', available: true, reason: 'No GPU found: the CPU runs the model.' });
     expect(report.gpus).toEqual([]);
+    expect(report.whisper).toMatchObject({ available: true, engine: 'cpu', reason: 'No GPU found: the CPU runs speech-to-text.' });
     expect(report.sandbox.available).toBe((await detectSandbox()).available);
     expect(report.interpreters.find((i) => i.language === 'python')?.available).toBe(true);
     expect(report.cpu.memoryBandwidthGBs).toBeGreaterThan(0);
@@ -35,6 +36,7 @@ describe('agentic doctor', () => {
     const r = await runCli(['doctor'], { home, timeoutMs: 120_000 });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^llama\.cpp {2}builds installed: cpu; in use: cpu$/m);
+    expect(r.stdout).toMatch(/^Whisper {4}works on the CPU\n {11}No GPU found: the CPU runs speech-to-text\.$/m);
     expect(r.stdout).toContain('Choose a smaller model');
   });
 

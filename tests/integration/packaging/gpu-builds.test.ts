@@ -1,10 +1,13 @@
-// Which llama.cpp builds the Linux and Windows x64 installers carry, read from electron-builder.yml's
-// `files` patterns (last matching pattern wins, as electron-builder applies them): Vulkan beside the
-// CPU build, CUDA not. This checks the configuration only: the GPU packages are optional and are not
-// installed on these machines, so the real packaging run (layout.test.ts) cannot show a Vulkan file.
+// Which llama.cpp and whisper.cpp builds the Linux and Windows x64 installers carry, read from
+// electron-builder.yml's `files` patterns (last matching pattern wins, as electron-builder applies
+// them): Vulkan beside the CPU build, CUDA not; and that the installers' recipe
+// (platformPackages.mjs --installer) installs exactly those Vulkan packages, at versions the lock has.
+// This checks the configuration; the real packaging run (layout.test.ts) checks the files where the
+// Vulkan packages are installed.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { installerGpuPackageNames, platformPackages } from '../../../scripts/install/platformPackages.mjs';
 import { ROOT } from './packagedApp.js';
 
 function filePatterns(): string[] {
@@ -64,6 +67,30 @@ describe('GPU builds in the installers (electron-builder.yml)', () => {
     expect(shipped(`node_modules/@node-llama-cpp/${os}-${arch}-vulkan/bins/${os}-${arch}-vulkan/${lib}`, os, arch)).toBe(true);
     expect(shipped(`node_modules/@node-llama-cpp/${os}-${arch}-cuda/bins/${os}-${arch}-cuda/llama-addon.node`, os, arch)).toBe(false);
     expect(shipped(`node_modules/@node-llama-cpp/${os}-${arch}-cuda-ext/bins/${os}-${arch}-cuda-ext/ggml-cuda.node`, os, arch)).toBe(false);
+  });
+  it.each([
+    ['linux', 'x64'],
+    ['win', 'x64'],
+  ])('%s-%s carries the default and Vulkan builds of whisper.cpp, not CUDA', (os, arch) => {
+    const platform = os === 'win' ? 'win32' : os;
+    expect(shipped(`node_modules/@fugood/node-whisper-${platform}-${arch}/index.node`, os, arch)).toBe(true);
+    expect(shipped(`node_modules/@fugood/node-whisper-${platform}-${arch}-vulkan/index.node`, os, arch)).toBe(true);
+    expect(shipped(`node_modules/@fugood/node-whisper-${platform}-${arch}-cuda/index.node`, os, arch)).toBe(false);
+    expect(shipped(`node_modules/@fugood/node-whisper-wasm/dist/whisper.wasm`, os, arch)).toBe(false);
+    // Another platform's whisper build never rides along.
+    expect(shipped(`node_modules/@fugood/node-whisper-${os === 'win' ? 'linux' : 'win32'}-${arch}-vulkan/index.node`, os, arch)).toBe(false);
+  });
+  it.each([
+    ['linux', 'x64'],
+    ['win32', 'x64'],
+  ])('the installers’ recipe on %s-%s installs the Vulkan builds the patterns ship, at the lock’s versions', (platform, arch) => {
+    const names = Object.values(installerGpuPackageNames(platform, arch));
+    expect(names).toEqual([`@node-llama-cpp/${platform === 'win32' ? 'win' : platform}-${arch}-vulkan`, `@fugood/node-whisper-${platform}-${arch}-vulkan`]);
+    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version: string }> };
+    expect(platformPackages(lock, installerGpuPackageNames(platform, arch))).toEqual(names.map((n) => `${n}@${lock.packages[`node_modules/${n}`]!.version}`));
+    for (const name of names) expect(shipped(`node_modules/${name}/package.json`, platform === 'win32' ? 'win' : platform, arch), name).toBe(true);
+    expect(installerGpuPackageNames('darwin', 'arm64')).toEqual({});
+    expect(installerGpuPackageNames('linux', 'arm64')).toEqual({});
   });
   it('leaves out the other platforms’ builds and the sources', () => {
     expect(shipped('node_modules/@node-llama-cpp/win-x64-vulkan/bins/win-x64-vulkan/ggml-vulkan.dll', 'linux', 'x64')).toBe(false);

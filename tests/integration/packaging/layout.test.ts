@@ -18,11 +18,15 @@ import { runPackagedJob } from './scheduledRun.js';
 const BUILT = ['out/main/main.js', 'out/preload/preload.cjs', 'out/renderer/index.html'];
 const { arch } = process;
 const NATIVE = /\.(node|so(\.\d+)*|dylib|dll)$/;
+// The Vulkan builds the Linux x64 installer carries; installed by the installers' recipe
+// (`node scripts/install/platformPackages.mjs --installer`), not by `npm ci --omit=optional`.
+const VULKAN = [`@node-llama-cpp/linux-${arch}-vulkan`, `@fugood/node-whisper-linux-${arch}-vulkan`];
+const vulkanInstalled = arch === 'x64' && VULKAN.every((p) => existsSync(join(ROOT, 'node_modules', p, 'package.json')));
 
 /** Native files of the production tree this build leaves out on purpose, with the reason; null: it must ship. */
 function notShipped(rel: string): string | null {
   if (/\/@node-llama-cpp\/[^/]*-(cuda|cuda-ext)\//.test(rel)) return 'CUDA build of llama.cpp (not shipped, see electron-builder.yml)';
-  if (/\/@fugood\/node-whisper-[^/]*-(cuda|vulkan)\//.test(rel)) return 'GPU build of whisper (the app loads the default variant)';
+  if (/\/@fugood\/node-whisper-[^/]*-cuda\//.test(rel)) return 'CUDA build of whisper (not shipped, see electron-builder.yml)';
   if (rel.startsWith('node_modules/@fugood/node-whisper-wasm/')) return 'the browser build of whisper';
   if (/^node_modules\/@libsql\/[^/]*-musl\//.test(rel)) return 'musl build (Electron needs glibc)';
   if (rel.includes('/obj.target/')) return 'node-gyp intermediate';
@@ -32,8 +36,9 @@ function notShipped(rel: string): string | null {
   const other = (prefix: string, mine: string) => rel.startsWith(prefix) && !rel.startsWith(prefix + mine);
   if (other('node_modules/onnxruntime-node/bin/napi-v6/', `linux/${arch}/`)) return 'other platform';
   if (other('node_modules/node-pty/prebuilds/', `linux-${arch}/`)) return 'other platform';
-  if (other('node_modules/@node-llama-cpp/', `linux-${arch}/`)) return 'other platform';
-  if (other('node_modules/@fugood/node-whisper-', `linux-${arch}/`)) return 'other platform';
+  // This platform's CPU build and its Vulkan build (the CUDA ones are caught above).
+  if (other('node_modules/@node-llama-cpp/', `linux-${arch}`)) return 'other platform';
+  if (other('node_modules/@fugood/node-whisper-', `linux-${arch}`)) return 'other platform';
   if (other('node_modules/@libsql/', `linux-${arch}-gnu/`)) return 'other platform';
   return null;
 }
@@ -125,6 +130,22 @@ describe.skipIf(process.platform !== 'linux')('packaged app layout (electron-bui
     expect(has(new RegExp(`^node_modules/@node-llama-cpp/linux-${arch}/bins/.+/llama-addon\\.node$`))).toBe(true);
     expect(has(new RegExp(`^node_modules/@fugood/node-whisper-linux-${arch}/index\\.node$`))).toBe(true);
   });
+
+  it.skipIf(!vulkanInstalled)(
+    'carries the Vulkan builds of llama.cpp and whisper.cpp beside the CPU ones, and no CUDA build (skipped unless `platformPackages.mjs --installer` installed them)',
+    () => {
+      const unpacked = new Set(files.filter((f) => f.path.startsWith('resources/app.asar.unpacked/')).map((f) => f.path.slice('resources/app.asar.unpacked/'.length)));
+      for (const rel of [
+        `node_modules/@node-llama-cpp/linux-${arch}-vulkan/bins/linux-${arch}-vulkan/llama-addon.node`,
+        `node_modules/@node-llama-cpp/linux-${arch}-vulkan/bins/linux-${arch}-vulkan/libggml-vulkan.so`,
+        `node_modules/@node-llama-cpp/linux-${arch}-vulkan/package.json`,
+        `node_modules/@fugood/node-whisper-linux-${arch}-vulkan/index.node`,
+        `node_modules/@fugood/node-whisper-linux-${arch}-vulkan/package.json`,
+      ])
+        expect(unpacked.has(rel), rel).toBe(true);
+      expect(files.filter((f) => /\/node_modules\/(@node-llama-cpp\/[^/]*-cuda(-ext)?|@fugood\/node-whisper-[^/]*-cuda)\//.test(f.path)).map((f) => f.path)).toEqual([]);
+    },
+  );
 
   it('the router model and the catalogue are outside the archive; sources, tests, scripts and router data are not packaged', () => {
     // The speech and embedding catalogues too: bundledResource() reads them beside app.asar.

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WhisperStt } from '../../../src-main/node/voice/stt.js';
 import { readWav16k } from '../../../src-main/node/voice/wav.js';
+import { whisperEngineState } from '../../../src-main/node/voice/whisperEngine.js';
 import { makeSpeechWav } from '../../helpers/speechAudio.js';
 import { tinyWhisperPath } from '../../helpers/tinyWhisper.js';
 
@@ -15,7 +16,8 @@ let stt: WhisperStt;
 let speech: Float32Array;
 
 beforeAll(async () => {
-  stt = await WhisperStt.load(tinyWhisperPath());
+  // A machine without a GPU (this one, recorded so a developer's GPU does not change the test).
+  stt = await WhisperStt.load(tinyWhisperPath(), undefined, { detect: () => Promise.resolve({ platform: process.platform, arch: process.arch, gpus: [] }) });
   const file = makeSpeechWav(dir, ['Open the file and show me the first line.'], { gapSec: 0.3, leadSec: 0.2 });
   speech = await readWav16k(file.path);
 }, 60_000);
@@ -25,6 +27,12 @@ afterAll(async () => {
 });
 
 describe('whisper STT on a random-weight model', () => {
+  it('runs on the CPU build where no GPU was found, and says so for the doctor', () => {
+    const expected = { build: 'default', engine: 'cpu', reason: 'No GPU found: the CPU runs speech-to-text.' };
+    expect(stt.engine).toEqual(expected);
+    expect(whisperEngineState()).toEqual(expected);
+  });
+
   it('transcribes an utterance to some text, in the language asked for', async () => {
     const en = await stt.transcribe(speech, { language: 'en' });
     expect(en.text.length).toBeGreaterThan(0);
