@@ -61,6 +61,12 @@ describe('selectEngine', () => {
     const missing = selectEngine(linux([]), ['cpu'], 'cuda');
     expect(missing.order).toEqual(['cpu']);
     expect(missing.reasons[0]).toContain('not installed');
+    // The scan can miss a card a pinned build drives: the pin is tried, and the reason does not claim the CPU runs it.
+    expect(selectEngine(linux([]), ['vulkan', 'cpu'], 'vulkan')).toEqual({
+      order: ['vulkan', 'cpu'],
+      reasons: ['vulkan is pinned in Settings.', 'No GPU found by the scan: vulkan is tried as pinned, then the CPU.'],
+    });
+    expect(selectEngine(linux([]), ['cpu'], 'cpu').reasons).toEqual(['cpu is pinned in Settings.', 'No GPU found: the CPU runs the model.']);
   });
 });
 

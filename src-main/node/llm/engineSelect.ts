@@ -64,7 +64,11 @@ export function selectEngine(input: DetectionInput, installed: readonly EngineKi
       if (other.vendor !== 'nvidia') reasons.push(`${other.name}: Vulkan.`);
     } else reasons.push(`${other.name}: the Vulkan build is not installed; the CPU runs the model.`);
   }
-  if (input.gpus.length === 0) reasons.push('No GPU found: the CPU runs the model.');
+  // A pinned GPU build is tried anyway (the scan can miss a card it drives); only without a pin does no GPU mean the CPU.
+  if (input.gpus.length === 0)
+    reasons.push(
+      order[0] !== undefined && order[0] !== 'cpu' ? `No GPU found by the scan: ${order[0]} is tried as pinned, then the CPU.` : 'No GPU found: the CPU runs the model.',
+    );
   order.push('cpu');
   return { order: [...new Set(order)], reasons };
 }
