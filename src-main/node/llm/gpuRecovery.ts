@@ -43,6 +43,8 @@ export interface FailedReply {
   disposed: boolean;
   /** Layers on the GPU when it failed (0: the CPU, nothing to give back). */
   gpuLayers: number;
+  /** The model's layers, whose half and quarter are gpuFallback's steps; null when unknown. */
+  totalLayers: number | null;
   /** Whether any of the reply (text or reasoning) reached the caller. */
   streamed: boolean;
   /** Whether this request was already run again once after a reload. */
@@ -52,13 +54,48 @@ export interface FailedReply {
 /** What to do about a failed reply: null = throw it as it is; else reload with `layers`, and run it again when `retry`. */
 export function recoveryFor(f: FailedReply): { layers: number; retry: boolean } | null {
   if (!f.outOfMemory || f.aborted || f.disposed || f.gpuLayers === 0) return null;
-  return { layers: fewerLayers(f.gpuLayers)[0] ?? 0, retry: !f.streamed && !f.retried };
+  // The load's ladder (half, a quarter of the model's layers, none): the first step below what ran out.
+  const layers = fewerLayers(f.totalLayers ?? f.gpuLayers).find((n) => n < f.gpuLayers) ?? 0;
+  return { layers, retry: !f.streamed && !f.retried };
 }
 
 /** Thrown by a call that was queued on a model a reload replaced: it runs on the reloaded one instead. */
 export class EngineRetired extends Error {
   constructor() {
     super('The model was reloaded before this call ran.');
+  }
+}
+
+/**
+ * The provider's reloads: one per replaced model however many calls failed on it. The new load is
+ * installed at once (calls arriving meanwhile wait for it), the old model is marked retired (calls
+ * queued on it throw EngineRetired instead of running) and freed once its running calls ended.
+ */
+export class EngineReloads<E extends object> {
+  private readonly reloads = new WeakMap<E, Promise<E>>();
+
+  constructor(
+    private readonly ops: {
+      /** Waits for the calls running on `old`, then frees it. */
+      drain: (old: E) => Promise<void>;
+      load: (layers: number, reason: string) => Promise<E>;
+      /** Makes `next` the model later calls get. */
+      install: (next: Promise<E>) => void;
+    },
+  ) {}
+
+  retired(engine: E): boolean {
+    return this.reloads.has(engine);
+  }
+
+  reload(old: E, layers: number, reason: string): Promise<E> {
+    let next = this.reloads.get(old);
+    if (!next) {
+      next = this.ops.drain(old).then(() => this.ops.load(layers, reason));
+      this.reloads.set(old, next);
+      this.ops.install(next);
+    }
+    return next;
   }
 }
 
@@ -81,12 +118,18 @@ export function markingStreamed<R extends { onDelta?: (delta: LlmDelta) => void 
   };
 }
 
+interface Placed {
+  gpuLayers: number;
+  totalLayers: number | null;
+}
+
 export interface RecoveryDeps<E> {
   signal: AbortSignal;
   disposed: () => boolean;
-  gpuLayersOf: (engine: E) => number;
+  /** Where the model a call ran on was loaded. */
+  placementOf: (engine: E) => Placed;
   /** Reloads with `layers` (one reload per model, shared by every call that failed on it); resolves to the layers now on the GPU and the model's. */
-  reload: (engine: E, layers: number, reason: string) => Promise<{ gpuLayers: number; totalLayers: number | null }>;
+  reload: (engine: E, layers: number, reason: string) => Promise<Placed>;
   logger: Logger;
 }
 
@@ -115,9 +158,9 @@ export async function withGpuRecovery<E, T>(attempt: (a: Attempt<E>) => Promise<
       if (error instanceof EngineRetired && round < 8) continue;
       const engine = current.engine;
       if (engine === null) throw error;
-      const gpuLayers = deps.gpuLayersOf(engine);
+      const { gpuLayers, totalLayers } = deps.placementOf(engine);
       const outOfMemory = await ranOutOfMemory(error, mark);
-      const step = recoveryFor({ outOfMemory, aborted: deps.signal.aborted, disposed: deps.disposed(), gpuLayers, streamed: current.streamed, retried });
+      const step = recoveryFor({ outOfMemory, aborted: deps.signal.aborted, disposed: deps.disposed(), gpuLayers, totalLayers, streamed: current.streamed, retried });
       if (!step) throw error;
       deps.logger.warn('llama: the GPU ran out of memory during a reply; reloading', { gpuLayers, layers: step.layers, retry: step.retry, error: String(error) });
       const now = await unlessCancelled(deps.reload(engine, step.layers, `The GPU ran out of memory while writing a reply with ${gpuLayers} layers`), deps.signal);

@@ -13,7 +13,7 @@ import { generateWithChat } from './llamaChatGenerate.js';
 import { toChatHistory } from './chatHistory.js';
 import { embedTexts } from './llamaEmbed.js';
 import { generatePlain, plainStops } from './llamaGenerate.js';
-import { EngineRetired, markingStreamed, withGpuRecovery, type Attempt } from './gpuRecovery.js';
+import { EngineReloads, EngineRetired, markingStreamed, withGpuRecovery, type Attempt } from './gpuRecovery.js';
 import { disposeEngine, loadLlamaEngine, type Engine, type LlamaCppProviderOptions, type Slot } from './llamaLoad.js';
 import { llamaToolsOf, type LlamaTools } from './llamaTools.js';
 import { commonPrefixLength } from './promptStates.js';
@@ -38,8 +38,20 @@ export class LlamaCppProvider implements LlmProvider {
   private disposed = false;
   /** Aborts a load still running when the provider is disposed (the user switched models meanwhile). */
   private readonly loadAbort = new AbortController();
-  /** Reloads after a reply ran out of GPU memory, one per replaced model; `retired` ones take no more calls. */
-  private readonly reloads = new WeakMap<Engine, Promise<Engine>>();
+  /** Reloads after a reply ran out of GPU memory (gpuRecovery.ts). */
+  private readonly reloads = new EngineReloads<Engine>({
+    drain: disposeEngine,
+    load: (layers, reason) => {
+      this.gpuLayers = layers; // later loads keep the fewer layers too
+      return this.load(reason);
+    },
+    install: (next) => {
+      this.engine = next;
+      next.catch(() => {
+        if (this.engine === next) this.engine = null;
+      });
+    },
+  });
   /** Set by such a reload: later loads keep its fewer layers. */
   private gpuLayers: LlamaCppProviderOptions['gpuLayers'];
 
@@ -69,8 +81,8 @@ export class LlamaCppProvider implements LlmProvider {
     return withGpuRecovery<Engine, Completion>((attempt) => this.attempt(request, tools, attempt), {
       signal: request.signal,
       disposed: () => this.disposed,
-      gpuLayersOf: (engine) => engine.placement.gpuLayers,
-      reload: async (engine, layers, reason) => (await this.reload(engine, layers, reason)).placement,
+      placementOf: (engine) => engine.placement,
+      reload: async (engine, layers, reason) => (await this.reloads.reload(engine, layers, reason)).placement,
       logger: this.options.logger,
     });
   }
@@ -82,25 +94,11 @@ export class LlamaCppProvider implements LlmProvider {
     const slot = this.pickSlot(engine, request.cacheKey ?? null);
     const shown = markingStreamed(request, attempt);
     const run = slot.queue.then(() => {
-      if (this.reloads.has(engine)) throw new EngineRetired();
+      if (this.reloads.retired(engine)) throw new EngineRetired();
       return this.generate(engine, slot, shown, grammar, tools);
     });
     slot.queue = run.catch(() => undefined);
     return run;
-  }
-
-  /** Replaces `old` with the model loaded with `layers`, once its running calls ended; calls queued on it run on the new one. */
-  private reload(old: Engine, layers: number, reason: string): Promise<Engine> {
-    let next = this.reloads.get(old);
-    if (next) return next;
-    this.gpuLayers = layers;
-    next = disposeEngine(old).then(() => this.load(reason));
-    this.reloads.set(old, next);
-    this.engine = next;
-    next.catch(() => {
-      if (this.engine === next) this.engine = null;
-    });
-    return next;
   }
 
   async embed(texts: string[], signal?: AbortSignal): Promise<number[][]> {
