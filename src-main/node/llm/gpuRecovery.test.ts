@@ -78,7 +78,9 @@ function fakeProvider(failOn: (engine: FakeEngine, call: string) => boolean, opt
       loads.push(layers);
       return { id: loads.length + 1, gpuLayers: layers };
     },
-    install: (next) => (current = next),
+    install: (next) => {
+      current = next;
+    },
   });
   const shown: string[] = [];
   const run = (call: string, signal = new AbortController().signal, streamFirst = false) =>
