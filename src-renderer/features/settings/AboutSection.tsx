@@ -73,6 +73,12 @@ function DoctorReport({ report, onRefresh }: { report: Report; onRefresh: () => 
           {report.whisper.engine ? ` on ${report.whisper.engine === 'vulkan' ? 'Vulkan (GPU)' : 'the CPU'}` : ''}
           {report.whisper.reason ? ` — ${report.whisper.reason}` : ''}
         </li>
+        {report.placements.map((p) => (
+          <li key={p.model} data-testid="doctor-placement">
+            {p.model.split(/[\\/]/).pop()}: {p.line}
+            {p.note ? ` — ${p.note}` : ''}
+          </li>
+        ))}
         {report.speeds.map((s) => (
           <li key={s.model}>
             {s.model.split(/[\\/]/).pop()}: writes {formatSpeed(s.generation)}, reads {s.promptReading === null ? '?' : formatSpeed(s.promptReading)} (measured, {s.engine})
