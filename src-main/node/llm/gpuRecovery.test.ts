@@ -88,6 +88,8 @@ function fakeProvider(failOn: (engine: FakeEngine, call: string) => boolean, opt
       async (attempt: Attempt<FakeEngine>) => {
         const engine = await current;
         attempt.engine = engine;
+        // A call queued behind another on its sequence starts later (the provider's slot queue).
+        if (call.startsWith('queued')) await new Promise((resolve) => setTimeout(resolve, 20));
         if (reloads.retired(engine)) throw new EngineRetired();
         const say = markingStreamed({ onDelta: (d: { text?: string }) => shown.push(`${call}:${d.text}`) }, attempt).onDelta;
         if (streamFirst) say({ text: 'Sure, ' });
@@ -149,6 +151,17 @@ describe('withGpuRecovery', () => {
       'c on 20 layers',
     ]);
     expect(p.loads).toEqual([20]);
+  });
+  it('runs a call queued on the replaced model on the reloaded one, without counting that as its rerun', async () => {
+    let queuedFailures = 0;
+    // 'queued' fails once on the reloaded model too: it still gets its one rerun after that.
+    const p = fakeProvider(failing((e, call) => e.gpuLayers > 20 || (call === 'queued' && queuedFailures++ === 0)));
+    const [a, queued] = await Promise.allSettled([p.run('a'), p.run('queued')]);
+    expect(a).toMatchObject({ status: 'fulfilled', value: 'a on 20 layers' });
+    expect(queued).toMatchObject({ status: 'fulfilled', value: 'queued on 10 layers' });
+    // Had it run on the replaced model, its failure there would have used up its rerun and this one would say "send again".
+    expect(queuedFailures).toBe(2);
+    expect(p.loads).toEqual([20, 10]);
   });
   it('leaves other failures and an unloaded model alone', async () => {
     const p = fakeProvider(() => true);
