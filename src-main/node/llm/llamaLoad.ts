@@ -9,7 +9,7 @@ import type { Logger } from '../../core/ports.js';
 import type { Importer } from '../loadOptional.js';
 import { defaultThreadCount } from './hardware.js';
 import { sharedLlama, type LlamaGpu, type LlamaModule } from './llamaEngine.js';
-import { loadReason, loadWithGpuFallback, outOfMemoryNote } from './gpuFallback.js';
+import { loadReason, loadWithGpuFallback, outOfMemoryNote, type GpuLayers } from './gpuFallback.js';
 import { createLoadReporter, type ModelLoadListener } from './loadProgress.js';
 import { PromptStateCache } from './promptStates.js';
 
@@ -82,6 +82,31 @@ async function layerCount(module: LlamaModule, modelPath: string): Promise<numbe
   }
 }
 
+/**
+ * The model and its context: the context's KV cache and compute buffers need GPU memory too, so a
+ * context that does not fit is an out-of-memory load like the weights (fewer layers leave it room).
+ */
+async function modelAndContext(
+  llama: Llama,
+  options: LlamaCppProviderOptions,
+  sequences: number,
+  load: { gpuLayers: GpuLayers; loadSignal: AbortSignal; onLoadProgress: (p: number) => void },
+): Promise<{ model: LlamaModel; context: LlamaContext }> {
+  const model = await llama.loadModel({ modelPath: options.modelPath, ...load });
+  const wanted = options.contextSize ?? 0;
+  try {
+    const context = await model.createContext({
+      sequences,
+      threads: defaultThreadCount(options.threads ?? 0),
+      contextSize: wanted > 0 ? Math.min(wanted, model.trainContextSize) : { max: options.maxAutoContextSize ?? DEFAULT_MAX_AUTO_CONTEXT },
+    });
+    return { model, context };
+  } catch (error) {
+    await model.dispose(); // the next try loads it again with fewer layers
+    throw error;
+  }
+}
+
 /** Waits for the calls queued on `engine`, then frees its context and model. */
 export async function disposeEngine(engine: Engine): Promise<void> {
   await Promise.allSettled(engine.slots.map((s) => s.queue));
@@ -103,19 +128,14 @@ export async function loadLlamaEngine(options: LlamaCppProviderOptions, loadSign
     const totalLayers = await layerCount(module, modelPath);
     const first = options.gpuLayers ?? 'auto';
     let reason = reloadReason ?? null;
-    const model = await loadWithGpuFallback((gpuLayers) => llama.loadModel({ modelPath, gpuLayers, loadSignal, onLoadProgress: (p) => report.progress(p) }), {
+    const sequences = Math.max(1, options.sequences ?? 1);
+    const load = (gpuLayers: GpuLayers) => modelAndContext(llama, options, sequences, { gpuLayers, loadSignal, onLoadProgress: (p) => report.progress(p) });
+    const { model, context } = await loadWithGpuFallback(load, {
       first,
       totalLayers,
       onGpu: llama.gpu !== false,
       logger,
       onFallback: () => (reason ??= loadReason(first)),
-    });
-    const sequences = Math.max(1, options.sequences ?? 1);
-    const wanted = options.contextSize ?? 0;
-    const context = await model.createContext({
-      sequences,
-      threads: defaultThreadCount(options.threads ?? 0),
-      contextSize: wanted > 0 ? Math.min(wanted, model.trainContextSize) : { max: options.maxAutoContextSize ?? DEFAULT_MAX_AUTO_CONTEXT },
     });
     const slots: Slot[] = [];
     for (let i = 0; i < sequences; i++) {
