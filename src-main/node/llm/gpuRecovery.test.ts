@@ -6,15 +6,20 @@ import { AppError } from '../../common/errors.js';
 import { silentLogger } from '../logger.js';
 import { EngineReloads, EngineRetired, markingStreamed, noteLlamaLog, outOfMemoryLogMark, ranOutOfMemory, recoveryFor, withGpuRecovery, type Attempt } from './gpuRecovery.js';
 
-// Recorded failures. The thrown ones: node-llama-cpp's decode worker (AddonContext.cpp) and the
-// Vulkan backend's vk::SystemError text; the logged ones: llama.cpp's llama_decode and the backends.
+// Recorded failures, as node-llama-cpp 3.21.1 and its bundled llama.cpp write them. Thrown: the decode
+// worker's text for a failed llama_decode (llama/addon/AddonContext.cpp), the KV-slot one (code 1),
+// and vk::SystemError's text. Logged through the log callback (GGML_LOG_ERROR / LLAMA_LOG_ERROR):
+// ggml-cuda.cu's cudaMalloc failure, ggml-alloc.c's compute buffer failure (the Vulkan backend returns
+// no buffer; its own "Device memory allocation … failed" goes to std::cerr, not the log),
+// llama-context.cpp's process_ubatch and llama_decode (-2 = GGML_STATUS_ALLOC_FAILED).
 const EVAL_FAILED = new AppError('PROVIDER_ERROR', 'llama.cpp failed: Eval has failed');
 const KV_SLOT = new Error('could not find a KV slot for the batch (try reducing the size of the batch or increase the context)');
 const CUDA_OOM = new Error('ggml_backend_cuda_buffer_type_alloc_buffer: allocating 1024.00 MiB on device 0: cudaMalloc failed: out of memory');
 const VULKAN_OOM = new Error('vk::Device::allocateMemory: ErrorOutOfDeviceMemory');
 const LOGGED = [
-  'ggml_gallocr_reserve_n: failed to allocate CUDA0 buffer of size 1073741824',
-  'ggml_vulkan: Device memory allocation of size 1073741824 failed.',
+  'ggml_backend_cuda_buffer_type_alloc_buffer: allocating 1024.00 MiB on device 0: cudaMalloc failed: out of memory',
+  'ggml_gallocr_reserve_n_impl: failed to allocate Vulkan0 buffer of size 1073741824',
+  'process_ubatch: failed to allocate graph',
   'llama_decode: failed to decode, ret = -2',
 ];
 
@@ -43,7 +48,7 @@ describe('recognising a reply that ran out of GPU memory', () => {
   });
   it('waits briefly for a log line that arrives after the rejection', async () => {
     const mark = outOfMemoryLogMark();
-    setTimeout(() => noteLlamaLog(LOGGED[2]!), 5);
+    setTimeout(() => noteLlamaLog(LOGGED[3]!), 5);
     await expect(ranOutOfMemory(EVAL_FAILED, mark, 200)).resolves.toBe(true);
   });
 });

@@ -12,7 +12,7 @@ import { fewerLayers, isOutOfMemory } from './gpuFallback.js';
 // llama.cpp (src/llama-context.cpp) returns -2 for GGML_STATUS_ALLOC_FAILED and logs it through the
 // log callback first: "llama_decode: failed to decode, ret = -2"; before that the backend says why,
 // e.g. "ggml_backend_cuda_buffer_type_alloc_buffer: allocating … cudaMalloc failed: out of memory"
-// or "ggml_gallocr_reserve_n: failed to allocate Vulkan0 buffer of size …".
+// or "ggml_gallocr_reserve_n_impl: failed to allocate Vulkan0 buffer of size …" (ggml-alloc.c).
 const DECODE_FAILED = /Eval has failed/;
 const OUT_OF_MEMORY_LOG = /failed to decode, ret = -2|cudaMalloc failed|failed to allocate|out of memory|ErrorOutOfDeviceMemory|Device memory allocation/i;
 
