@@ -11,6 +11,11 @@ export const PlacementSchema = z.object({
   totalLayers: z.number().int().positive().nullable(),
   /** The context's size in tokens. */
   contextSize: z.number().int().positive(),
+  /**
+   * Why fewer layers run than node-llama-cpp fitted (the GPU ran out of memory on load or while
+   * writing a reply, gpuFallback.ts); absent on an ordinary load, and in placements kept before it.
+   */
+  note: z.string().optional(),
 });
 export type Placement = z.infer<typeof PlacementSchema>;
 

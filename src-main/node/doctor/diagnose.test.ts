@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diagnose, type DoctorFacts } from './diagnose.js';
+import { formatDoctor } from './format.js';
 
 const healthy: DoctorFacts = {
   version: '0.1.0',
@@ -69,5 +70,24 @@ describe('diagnose', () => {
   it('reports an embedded engine that does not load as an error', () => {
     const problems = diagnose({ ...healthy, llama: { ...healthy.llama, inUse: null, available: false, message: 'no prebuilt binary' } });
     expect(problems[0]).toMatchObject({ severity: 'error', what: 'no prebuilt binary' });
+  });
+  it('says when the GPU ran out of memory and fewer layers run than fitted, in the problems and beside the placement', () => {
+    const note = 'The GPU ran out of memory with the fitted layers; running with 20 of 41 layers.';
+    const placed = {
+      model: '/m/qwen3-14b.gguf',
+      engine: 'cuda',
+      gpuLayers: 20,
+      totalLayers: 41,
+      contextSize: 8192,
+      line: 'GPU: 20/41 layers, 8,192 tokens',
+      at: '2026-12-08T00:00:00.000Z',
+    };
+    const facts = { ...healthy, placements: [{ ...placed, note }] };
+    const problems = diagnose(facts);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ severity: 'warning', what: `/m/qwen3-14b.gguf: ${note}` });
+    expect(problems[0]!.fix).toContain('Close other programs that use the GPU');
+    expect(formatDoctor({ ...facts, problems })).toContain(`Loaded     /m/qwen3-14b.gguf: GPU: 20/41 layers, 8,192 tokens (cuda, 2026-12-08 00:00)\n           ${note}`);
+    expect(diagnose({ ...healthy, placements: [placed] })).toEqual([]);
   });
 });

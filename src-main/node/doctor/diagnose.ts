@@ -6,6 +6,21 @@ import { MIN_CUDA_DRIVER, versionAtLeast } from '../llm/engineSelect.js';
 
 export type DoctorFacts = Omit<DoctorReport, 'problems'>;
 
+/** The GPU ran out of memory on load or during a reply, so fewer layers run than fitted (gpuFallback.ts). */
+function outOfGpuMemory(f: DoctorFacts): DoctorProblem[] {
+  return f.placements.flatMap((p) =>
+    p.note
+      ? [
+          {
+            severity: 'warning' as const,
+            what: `${p.model}: ${p.note}`,
+            fix: 'Close other programs that use the GPU (the next start fits the layers to the memory free then), or choose a smaller model or context (Settings → Model).',
+          },
+        ]
+      : [],
+  );
+}
+
 export function diagnose(f: DoctorFacts): DoctorProblem[] {
   const problems: DoctorProblem[] = [];
   const add = (severity: DoctorProblem['severity'], what: string, fix: string) => problems.push({ severity, what, fix });
@@ -58,6 +73,7 @@ export function diagnose(f: DoctorFacts): DoctorProblem[] {
       'Choose a smaller model (Settings → Models shows the expected speed of each).',
     );
   }
+  problems.push(...outOfGpuMemory(f));
   if (f.memory.freeRamBytes < 2 * 2 ** 30)
     add('info', `Only ${(f.memory.freeRamBytes / 2 ** 30).toFixed(1)} GB of RAM is free.`, 'Close other programs or choose a smaller model.');
   return problems;

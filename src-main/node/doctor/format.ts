@@ -20,7 +20,7 @@ export function formatDoctor(r: DoctorReport): string {
     ...r.speeds.map(
       (s) => `Speed      ${s.model}: writes ${formatSpeed(s.generation)}, reads ${s.promptReading === null ? '?' : formatSpeed(s.promptReading)} (${s.engine}, ${s.samples} calls)`,
     ),
-    ...r.placements.map((p) => `Loaded     ${p.model}: ${p.line} (${p.engine}, ${p.at.slice(0, 16).replace('T', ' ')})`),
+    ...r.placements.flatMap((p) => [`Loaded     ${p.model}: ${p.line} (${p.engine}, ${p.at.slice(0, 16).replace('T', ' ')})`, ...(p.note ? [`           ${p.note}`] : [])]),
     `Sandbox    ${r.sandbox.available ? r.sandbox.kind : `none (${r.sandbox.warning ?? ''})`}`,
     `Languages  ${r.interpreters.map((i) => (i.available ? (i.version ?? i.language) : `${i.language}: missing`)).join('; ')}`,
     `Router     ${state(r.router)}`,

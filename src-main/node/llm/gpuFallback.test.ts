@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../logger.js';
-import { isOutOfMemory, loadWithGpuFallback, type GpuLayers } from './gpuFallback.js';
+import { fewerLayers, isOutOfMemory, loadReason, loadWithGpuFallback, outOfMemoryNote, type GpuLayers } from './gpuFallback.js';
 
 // What llama.cpp's CUDA and Vulkan backends print when an allocation fails.
 const CUDA_OOM = new Error('ggml_backend_cuda_buffer_type_alloc_buffer: allocating 8192.00 MiB on device 0: cudaMalloc failed: out of memory');
@@ -45,5 +45,22 @@ describe('loadWithGpuFallback', () => {
     const cpu = loader(() => true);
     await expect(loadWithGpuFallback(cpu.load, { first: 'auto', totalLayers: 41, onGpu: false, logger: silentLogger })).rejects.toBe(CUDA_OOM);
     expect(cpu.tried).toEqual(['auto']);
+  });
+  it('starts the ladder from the model’s layers when asked for more than it has (999 = all)', async () => {
+    const l = loader((layers) => layers !== 0);
+    await expect(loadWithGpuFallback(l.load, { first: 999, totalLayers: 41, onGpu: true, logger: silentLogger })).resolves.toBe('loaded with 0');
+    expect(l.tried).toEqual([999, 20, 10, 0]);
+    expect(fewerLayers(1)).toEqual([0]);
+    expect(fewerLayers(0)).toEqual([0]);
+  });
+});
+
+describe('the placement’s note', () => {
+  it('says why fewer layers run than fitted, and what runs now', () => {
+    expect(outOfMemoryNote(loadReason('auto'), 20, 41)).toBe('The GPU ran out of memory with the fitted layers; running with 20 of 41 layers.');
+    expect(outOfMemoryNote(loadReason(33), 0, 41)).toBe('The GPU ran out of memory with 33 layers; running on the CPU.');
+    expect(outOfMemoryNote('The GPU ran out of memory while writing a reply with 41 layers', 20, null)).toBe(
+      'The GPU ran out of memory while writing a reply with 41 layers; running with 20 of ? layers.',
+    );
   });
 });

@@ -13,7 +13,8 @@ import { generateWithChat } from './llamaChatGenerate.js';
 import { toChatHistory } from './chatHistory.js';
 import { embedTexts } from './llamaEmbed.js';
 import { generatePlain, plainStops } from './llamaGenerate.js';
-import { loadLlamaEngine, type Engine, type LlamaCppProviderOptions, type Slot } from './llamaLoad.js';
+import { EngineReloads, EngineRetired, markingStreamed, withGpuRecovery, type Attempt } from './gpuRecovery.js';
+import { disposeEngine, loadLlamaEngine, type Engine, type LlamaCppProviderOptions, type Slot } from './llamaLoad.js';
 import { llamaToolsOf, type LlamaTools } from './llamaTools.js';
 import { commonPrefixLength } from './promptStates.js';
 
@@ -37,8 +38,26 @@ export class LlamaCppProvider implements LlmProvider {
   private disposed = false;
   /** Aborts a load still running when the provider is disposed (the user switched models meanwhile). */
   private readonly loadAbort = new AbortController();
+  /** Reloads after a reply ran out of GPU memory (gpuRecovery.ts). */
+  private readonly reloads = new EngineReloads<Engine>({
+    drain: disposeEngine,
+    load: (layers, reason) => {
+      this.gpuLayers = layers; // later loads keep the fewer layers too
+      return this.load(reason);
+    },
+    install: (next) => {
+      this.engine = next;
+      next.catch(() => {
+        if (this.engine === next) this.engine = null;
+      });
+    },
+  });
+  /** Set by such a reload: later loads keep its fewer layers. */
+  private gpuLayers: LlamaCppProviderOptions['gpuLayers'];
 
-  constructor(private readonly options: LlamaCppProviderOptions) {}
+  constructor(private readonly options: LlamaCppProviderOptions) {
+    this.gpuLayers = options.gpuLayers;
+  }
 
   checkTools(tools: FunctionDefinition[], choice?: ToolChoice): void {
     llamaToolsOf(tools, choice);
@@ -58,10 +77,26 @@ export class LlamaCppProvider implements LlmProvider {
     if (request.signal.aborted) throw new AppError('CANCELLED', 'Cancelled.');
     const tools = llamaToolsOf(request.tools, request.toolChoice, request.parallelToolCalls);
     if (tools && request.jsonSchema) throw new AppError('BAD_INPUT', 'A request takes either tools or a JSON schema for the answer, not both.');
+    // Out of GPU memory mid-reply: reload with fewer layers, and run it again if nothing was shown (gpuRecovery.ts).
+    return withGpuRecovery<Engine, Completion>((attempt) => this.attempt(request, tools, attempt), {
+      signal: request.signal,
+      disposed: () => this.disposed,
+      placementOf: (engine) => engine.placement,
+      reload: async (engine, layers, reason) => (await this.reloads.reload(engine, layers, reason)).placement,
+      logger: this.options.logger,
+    });
+  }
+
+  private async attempt(request: CompletionRequest, tools: LlamaTools | null, attempt: Attempt<Engine>): Promise<Completion> {
     const engine = await this.load();
+    attempt.engine = engine;
     const grammar = request.jsonSchema ? await this.grammarFor(engine.llama, request.jsonSchema) : undefined;
     const slot = this.pickSlot(engine, request.cacheKey ?? null);
-    const run = slot.queue.then(() => this.generate(engine, slot, request, grammar, tools));
+    const shown = markingStreamed(request, attempt);
+    const run = slot.queue.then(() => {
+      if (this.reloads.retired(engine)) throw new EngineRetired();
+      return this.generate(engine, slot, shown, grammar, tools);
+    });
     slot.queue = run.catch(() => undefined);
     return run;
   }
@@ -96,19 +131,23 @@ export class LlamaCppProvider implements LlmProvider {
     this.engine = null;
     if (!engine) return;
     const loaded = await engine.catch(() => null);
-    if (!loaded) return;
-    await Promise.allSettled(loaded.slots.map((s) => s.queue));
-    await loaded.context.dispose();
-    await loaded.model.dispose();
+    if (loaded) await disposeEngine(loaded);
   }
 
-  private load(): Promise<Engine> {
+  /** `reloadReason`: a reload after running out of GPU memory, which always loads anew. */
+  private load(reloadReason?: string): Promise<Engine> {
     if (this.disposed) return Promise.reject(new AppError('INTERNAL', 'The model was unloaded.'));
-    if (!this.engine) {
+    if (!this.engine || reloadReason) {
+      const options = { ...this.options, gpuLayers: this.gpuLayers };
       // Once disposed (another model took over), this load reports nothing more.
-      this.engine = loadLlamaEngine(this.options, this.loadAbort.signal, (load) => {
-        if (!this.disposed) this.options.onLoad?.(load);
-      });
+      this.engine = loadLlamaEngine(
+        options,
+        this.loadAbort.signal,
+        (load) => {
+          if (!this.disposed) this.options.onLoad?.(load);
+        },
+        reloadReason,
+      );
       this.engine.catch(() => {
         this.engine = null; // let a later call retry (file downloaded meanwhile, memory freed)
       });

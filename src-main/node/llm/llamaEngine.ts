@@ -7,6 +7,7 @@ import type { Llama } from 'node-llama-cpp';
 import type { Logger } from '../../core/ports.js';
 import { selectEngine } from './engineSelect.js';
 import { detectGpus, type DetectionInput } from './gpuDetect.js';
+import { noteLlamaLog } from './gpuRecovery.js';
 import type { GpuFacts } from './gpuProfile.js';
 import { installedLlamaBuilds } from './llamaBuilds.js';
 import type { EngineKind } from './speedEstimate.js';
@@ -111,8 +112,10 @@ export async function bestLlama(
         build: 'never',
         logLevel: LlamaLogLevel.warn,
         logger: (level, message) => {
-          if (level === LlamaLogLevel.error || level === LlamaLogLevel.fatal) logger.error('llama.cpp', { message });
-          else if (level === LlamaLogLevel.warn) logger.warn('llama.cpp', { message });
+          if (level === LlamaLogLevel.error || level === LlamaLogLevel.fatal) {
+            logger.error('llama.cpp', { message });
+            noteLlamaLog(message); // a failed decode says only here that memory ran out (gpuRecovery.ts)
+          } else if (level === LlamaLogLevel.warn) logger.warn('llama.cpp', { message });
         },
       });
       return { llama, reason: reasons.join(' ') };

@@ -4,11 +4,12 @@ import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Llama, LlamaChat, LlamaContext, LlamaContextSequence, LlamaModel, Token } from 'node-llama-cpp';
 import { AppError } from '../../common/errors.js';
+import type { Placement } from '../../common/placement.js';
 import type { Logger } from '../../core/ports.js';
 import type { Importer } from '../loadOptional.js';
 import { defaultThreadCount } from './hardware.js';
 import { sharedLlama, type LlamaGpu, type LlamaModule } from './llamaEngine.js';
-import { loadWithGpuFallback } from './gpuFallback.js';
+import { loadReason, loadWithGpuFallback, outOfMemoryNote, type GpuLayers } from './gpuFallback.js';
 import { createLoadReporter, type ModelLoadListener } from './loadProgress.js';
 import { PromptStateCache } from './promptStates.js';
 
@@ -66,6 +67,8 @@ export interface Engine {
   prompts: PromptStateCache | null;
   /** Rendered system prompts by text: a few agents, so a few entries. */
   systemPrefixes: Map<string, Token[]>;
+  /** Where it was loaded: what a reload after running out of GPU memory starts from (gpuRecovery.ts). */
+  placement: Placement;
 }
 
 /** Layers the model has (its blocks plus the output layer), read from the GGUF header; null if unreadable. */
@@ -79,7 +82,40 @@ async function layerCount(module: LlamaModule, modelPath: string): Promise<numbe
   }
 }
 
-export async function loadLlamaEngine(options: LlamaCppProviderOptions, loadSignal: AbortSignal, onLoad: ModelLoadListener): Promise<Engine> {
+/**
+ * The model and its context: the context's KV cache and compute buffers need GPU memory too, so a
+ * context that does not fit is an out-of-memory load like the weights (fewer layers leave it room).
+ */
+async function modelAndContext(
+  llama: Llama,
+  options: LlamaCppProviderOptions,
+  sequences: number,
+  load: { gpuLayers: GpuLayers; loadSignal: AbortSignal; onLoadProgress: (p: number) => void },
+): Promise<{ model: LlamaModel; context: LlamaContext }> {
+  const model = await llama.loadModel({ modelPath: options.modelPath, ...load });
+  const wanted = options.contextSize ?? 0;
+  try {
+    const context = await model.createContext({
+      sequences,
+      threads: defaultThreadCount(options.threads ?? 0),
+      contextSize: wanted > 0 ? Math.min(wanted, model.trainContextSize) : { max: options.maxAutoContextSize ?? DEFAULT_MAX_AUTO_CONTEXT },
+    });
+    return { model, context };
+  } catch (error) {
+    await model.dispose(); // the next try loads it again with fewer layers
+    throw error;
+  }
+}
+
+/** Waits for the calls queued on `engine`, then frees its context and model. */
+export async function disposeEngine(engine: Engine): Promise<void> {
+  await Promise.allSettled(engine.slots.map((s) => s.queue));
+  await engine.context.dispose();
+  await engine.model.dispose();
+}
+
+/** `reloadReason`: why this load runs with fewer layers (a reply ran out of GPU memory), for the placement's note. */
+export async function loadLlamaEngine(options: LlamaCppProviderOptions, loadSignal: AbortSignal, onLoad: ModelLoadListener, reloadReason?: string): Promise<Engine> {
   const { modelPath, logger } = options;
   const started = performance.now();
   const report = createLoadReporter(basename(modelPath), onLoad);
@@ -90,18 +126,16 @@ export async function loadLlamaEngine(options: LlamaCppProviderOptions, loadSign
     const { llama, module } = await sharedLlama(options.gpu ?? 'auto', logger, options.engine);
     // On a GPU, an out-of-memory load retries with fewer layers, then on the CPU (gpuFallback.ts).
     const totalLayers = await layerCount(module, modelPath);
-    const model = await loadWithGpuFallback((gpuLayers) => llama.loadModel({ modelPath, gpuLayers, loadSignal, onLoadProgress: (p) => report.progress(p) }), {
-      first: options.gpuLayers ?? 'auto',
+    const first = options.gpuLayers ?? 'auto';
+    let reason = reloadReason ?? null;
+    const sequences = Math.max(1, options.sequences ?? 1);
+    const load = (gpuLayers: GpuLayers) => modelAndContext(llama, options, sequences, { gpuLayers, loadSignal, onLoadProgress: (p) => report.progress(p) });
+    const { model, context } = await loadWithGpuFallback(load, {
+      first,
       totalLayers,
       onGpu: llama.gpu !== false,
       logger,
-    });
-    const sequences = Math.max(1, options.sequences ?? 1);
-    const wanted = options.contextSize ?? 0;
-    const context = await model.createContext({
-      sequences,
-      threads: defaultThreadCount(options.threads ?? 0),
-      contextSize: wanted > 0 ? Math.min(wanted, model.trainContextSize) : { max: options.maxAutoContextSize ?? DEFAULT_MAX_AUTO_CONTEXT },
+      onFallback: () => (reason ??= loadReason(first)),
     });
     const slots: Slot[] = [];
     for (let i = 0; i < sequences; i++) {
@@ -111,10 +145,12 @@ export async function loadLlamaEngine(options: LlamaCppProviderOptions, loadSign
     const { promptCacheDir } = options;
     const prompts = promptCacheDir ? new PromptStateCache({ dir: promptCacheDir, modelPath, contextSize: context.contextSize, logger }) : null;
     // What node-llama-cpp actually did (its fitting may offload fewer layers or shrink the context).
-    const placement = { engine: llama.gpu || 'cpu', gpuLayers: model.gpuLayers, totalLayers, contextSize: context.contextSize };
+    const placement: Placement = { engine: llama.gpu || 'cpu', gpuLayers: model.gpuLayers, totalLayers, contextSize: context.contextSize };
+    // Fewer layers than fitted: say why where the placement is shown.
+    if (reason) placement.note = outOfMemoryNote(reason, model.gpuLayers, totalLayers);
     logger.info('llama: model loaded', { modelPath, ...placement, ms: Math.round(performance.now() - started) });
     report.loaded(placement);
-    return { llama, module, model, context, slots, prompts, systemPrefixes: new Map() };
+    return { llama, module, model, context, slots, prompts, systemPrefixes: new Map(), placement };
   } catch (error) {
     const failure =
       error instanceof AppError

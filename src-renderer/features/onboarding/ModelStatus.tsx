@@ -36,8 +36,11 @@ export function ModelStatus() {
   useEffect(() => {
     if (load?.status === 'loaded' && previous.current !== 'loaded') void loadAppInfo();
     if (load?.status === 'failed' && previous.current !== 'failed') useStore.getState().notify(`Could not load the model: ${load.message ?? 'unknown error'}`);
+    // Fewer layers on the GPU than fitted (it ran out of memory): said once in full too.
+    const note = load?.placement?.note;
+    if (load?.status === 'loaded' && previous.current !== 'loaded' && note) useStore.getState().notify(note);
     previous.current = load?.status;
-  }, [load?.status, load?.message]);
+  }, [load?.status, load?.message, load?.placement?.note]);
   if (!info) return null;
   const p = info.provider;
   const model = p.model && p.model !== p.kind ? p.model.split('/').pop() : '';
@@ -45,6 +48,7 @@ export function ModelStatus() {
   const showLoad = embedded && load && load.status !== 'loaded';
   // What node-llama-cpp loaded: "GPU: 41/41 layers, 8,192 tokens" or "CPU · 8,192 tokens".
   const placement = embedded && load?.status === 'loaded' && load.placement ? placementLine(load.placement) : null;
+  const note = placement ? load?.placement?.note : undefined;
   return (
     <button className="model-status" data-testid="model-status" title="Change the model" onClick={() => set({ modelPicker: 'open' })}>
       <span className={`badge ${p.local ? 'badge-ok' : 'badge-cloud'}`} data-testid="model-status-badge">
@@ -59,8 +63,14 @@ export function ModelStatus() {
       {showLoad ? (
         <LoadState load={load} />
       ) : (
-        <span className="muted model-status-ctx" data-testid="model-status-ctx">
+        <span className="muted model-status-ctx" data-testid="model-status-ctx" title={note}>
           {placement ?? (p.contextSize ? `${Math.round(p.contextSize / 1024)}k context` : embedded ? 'loads on first use' : '')}
+          {note && (
+            <span className="model-status-note" data-testid="model-status-note" aria-label={note}>
+              {' '}
+              · out of GPU memory
+            </span>
+          )}
         </span>
       )}
     </button>

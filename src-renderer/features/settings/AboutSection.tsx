@@ -39,6 +39,27 @@ export function AboutSection({ settings, update }: { settings: Settings; update:
   );
 }
 
+const fileName = (path: string) => path.split(/[\\/]/).pop();
+
+/** Where each model last ran (with why fewer layers than fitted, if so) and its measured speeds. */
+function ModelLines({ report }: { report: Report }) {
+  return (
+    <>
+      {report.placements.map((p) => (
+        <li key={p.model} data-testid="doctor-placement">
+          {fileName(p.model)}: {p.line}
+          {p.note ? ` — ${p.note}` : ''}
+        </li>
+      ))}
+      {report.speeds.map((s) => (
+        <li key={s.model}>
+          {fileName(s.model)}: writes {formatSpeed(s.generation)}, reads {s.promptReading === null ? '?' : formatSpeed(s.promptReading)} (measured, {s.engine})
+        </li>
+      ))}
+    </>
+  );
+}
+
 /** The `agentic doctor` report: hardware, the engine in use, sandbox, languages, measured speeds, then the problems with their fixes. */
 function DoctorReport({ report, onRefresh }: { report: Report; onRefresh: () => void }) {
   return (
@@ -73,11 +94,7 @@ function DoctorReport({ report, onRefresh }: { report: Report; onRefresh: () => 
           {report.whisper.engine ? ` on ${report.whisper.engine === 'vulkan' ? 'Vulkan (GPU)' : 'the CPU'}` : ''}
           {report.whisper.reason ? ` — ${report.whisper.reason}` : ''}
         </li>
-        {report.speeds.map((s) => (
-          <li key={s.model}>
-            {s.model.split(/[\\/]/).pop()}: writes {formatSpeed(s.generation)}, reads {s.promptReading === null ? '?' : formatSpeed(s.promptReading)} (measured, {s.engine})
-          </li>
-        ))}
+        <ModelLines report={report} />
       </ul>
       {report.problems.length === 0 ? (
         <p className="muted">No problems found.</p>
