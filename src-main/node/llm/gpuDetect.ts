@@ -1,6 +1,7 @@
 // What GPUs this machine has, read without loading llama.cpp: nvidia-smi for NVIDIA cards and their
-// driver, the kernel's PCI vendor ids for AMD and Intel (Linux), the platform for Apple silicon. These
-// are the inputs of the engine choice (engineSelect.ts); tests pass recorded ones.
+// driver, the PCI vendor ids for AMD and Intel (the kernel's on Linux, the display adapters' device
+// ids through CIM on Windows), the platform for Apple silicon. These are the inputs of the engine
+// choice (engineSelect.ts); tests pass recorded ones.
 import { execFile } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -49,6 +50,34 @@ async function drmGpus(root = '/sys/class/drm'): Promise<DetectedGpu[]> {
   });
 }
 
+/** Win32_VideoController's display adapters, as `ConvertTo-Json` writes them (one object, or an array). */
+const WINDOWS_ADAPTERS = 'Get-CimInstance Win32_VideoController | Select-Object Name,PNPDeviceID | ConvertTo-Json -Compress';
+
+/** The display adapters CIM lists (Windows): vendor from the PCI id in PNPDeviceID (`PCI\\VEN_1002&DEV_…`); virtual and basic display adapters have none and are left out. */
+export function parseWindowsAdapters(json: string): DetectedGpu[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return [];
+  }
+  const adapters = (Array.isArray(parsed) ? parsed : [parsed]) as { Name?: unknown; PNPDeviceID?: unknown }[];
+  return adapters.flatMap((a): DetectedGpu[] => {
+    const id = /^PCI\\VEN_([0-9A-F]{4})/i.exec(typeof a?.PNPDeviceID === 'string' ? a.PNPDeviceID : '')?.[1];
+    const vendor = id ? PCI_VENDORS[`0x${id.toLowerCase()}`] : undefined;
+    if (!vendor) return [];
+    const name = typeof a.Name === 'string' && a.Name.trim() ? a.Name.trim() : `${vendor.toUpperCase()} GPU`;
+    return [{ vendor, name, driver: null, vramBytes: null, freeVramBytes: null }];
+  });
+}
+
+async function otherGpus(platform: NodeJS.Platform): Promise<DetectedGpu[]> {
+  if (platform === 'linux') return drmGpus();
+  if (platform !== 'win32') return [];
+  const json = await run('powershell.exe', ['-NoProfile', '-NonInteractive', '-Command', WINDOWS_ADAPTERS]);
+  return json ? parseWindowsAdapters(json) : [];
+}
+
 function run(file: string, args: string[]): Promise<string | null> {
   return new Promise((resolve) => {
     execFile(file, args, { timeout: 5000, windowsHide: true }, (error, stdout) => resolve(error ? null : stdout));
@@ -62,6 +91,7 @@ export async function detectGpus(platform: NodeJS.Platform = process.platform, a
   }
   const smi = await run('nvidia-smi', ['--query-gpu=name,driver_version,memory.total,memory.free', '--format=csv,noheader,nounits']);
   const nvidia = smi ? parseNvidiaSmi(smi) : [];
-  const others = platform === 'linux' ? (await drmGpus()).filter((g) => g.vendor !== 'nvidia' || nvidia.length === 0) : [];
+  // nvidia-smi names NVIDIA cards with their driver; the PCI scan adds the others (and NVIDIA's where nvidia-smi is missing).
+  const others = (await otherGpus(platform)).filter((g) => g.vendor !== 'nvidia' || nvidia.length === 0);
   return { platform, arch, gpus: [...nvidia, ...others] };
 }
