@@ -130,7 +130,7 @@ export interface ToolResult {
   feedback?: string;
   /** Binary results kept out of the text (MCP images, audio): base64 without a data: prefix. */
   attachments?: { mime: string; data: string }[];
-  /** Names an untrusted source the output holds text from (a file the user marked untrusted), beyond what the tool registry declares. */
+  /** Names an untrusted source the output holds text from (a file the user marked untrusted), beyond what the tool's definition declares. */
   untrusted?: string;
   /** Bytes a code block received from the network, observed on its own network namespace; absent where not observed. */
   networkBytesIn?: number;

@@ -29,7 +29,7 @@ export interface JudgeOptions {
   checkShellSyntax?: ShellSyntaxCheck;
   /** Whether a path is an existing file or folder: rewriting or replacing an existing file asks. */
   fileKind?: FileKind;
-  /** Checks that need the app's state (MCP trust settings), by the registry's check name. */
+  /** Checks that need the app's state (MCP trust settings), by the definition's check name. */
   toolChecks?: Partial<Record<ToolCheck, (block: Block) => ApprovalVerdict>>;
   /** Milliseconds of judging per block before it asks instead (default 40). */
   timeBudgetMs?: number;

@@ -58,11 +58,11 @@ export interface ToolDefinition<Tag extends string = string> {
    */
   readonly input: 'text' | 'key-value' | 'json' | 'action-line';
   readonly policy: ToolPolicy;
-  /** Why it exists, for the reader of the registry. */
+  /** Why it exists, for the reader of the definition. */
   readonly summary: string;
 }
 
-/** Declares a tool; the `const` tag keeps its literal type, so the registry's tag union is exact. */
+/** Declares a tool; the `const` tag keeps its literal type (code that names a tool refers to `DEFINITION.tag`, never a retyped string). */
 export function defineTool<const Tag extends string>(definition: ToolDefinition<Tag>): ToolDefinition<Tag> {
   return definition;
 }
