@@ -71,11 +71,14 @@ export function parseWindowsAdapters(json: string): DetectedGpu[] {
   });
 }
 
+/** Starting PowerShell takes about a second, and the adapters do not change while the app runs: read once per process. */
+let windowsAdapters: Promise<DetectedGpu[]> | null = null;
+
 async function otherGpus(platform: NodeJS.Platform): Promise<DetectedGpu[]> {
   if (platform === 'linux') return drmGpus();
   if (platform !== 'win32') return [];
-  const json = await run('powershell.exe', ['-NoProfile', '-NonInteractive', '-Command', WINDOWS_ADAPTERS]);
-  return json ? parseWindowsAdapters(json) : [];
+  windowsAdapters ??= run('powershell.exe', ['-NoProfile', '-NonInteractive', '-Command', WINDOWS_ADAPTERS]).then((json) => (json ? parseWindowsAdapters(json) : []));
+  return windowsAdapters;
 }
 
 function run(file: string, args: string[]): Promise<string | null> {
