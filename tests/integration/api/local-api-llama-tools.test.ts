@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalApi } from '../../../src-main/node/api/server.js';
 import type { LlamaCppProvider } from '../../../src-main/node/llm/llamaCpp.js';
 import { startLlamaApi } from '../../helpers/llamaLocalApi.js';
+import { assembleStream } from '../../helpers/openaiStream.js';
 import { toLlamaParams } from '../../../src-main/node/llm/llamaToolSchema.js';
 
 const TOKEN = 'agentic-llama-tools-token-0123456789abcdef';
@@ -75,25 +76,6 @@ function expectValidArguments(name: string, args: string): void {
   }
 }
 
-async function collect(stream: AsyncIterable<OpenAI.ChatCompletionChunk>) {
-  const calls: Array<{ id: string; name: string; args: string }> = [];
-  let text = '';
-  let finish: string | null = null;
-  for await (const chunk of stream) {
-    const choice = chunk.choices[0];
-    if (!choice) continue;
-    finish = choice.finish_reason ?? finish;
-    text += choice.delta.content ?? '';
-    for (const d of choice.delta.tool_calls ?? []) {
-      const call = (calls[d.index] ??= { id: '', name: '', args: '' });
-      call.id += d.id ?? '';
-      call.name += d.function?.name ?? '';
-      call.args += d.function?.arguments ?? '';
-    }
-  }
-  return { calls, text, finish };
-}
-
 describe('tools on the embedded engine', () => {
   it('a named tool_choice makes the model call that function with arguments that parse and fit its schema', async () => {
     const reply = await client.chat.completions.create({
@@ -115,7 +97,7 @@ describe('tools on the embedded engine', () => {
 
   it('"required" streams a call as deltas that assemble into one valid call, ending with tool_calls', async () => {
     const stream = await client.chat.completions.create({ model, messages: question, tools: [weather, alarm], tool_choice: 'required', max_tokens: 200, stream: true });
-    const { calls, text, finish } = await collect(stream);
+    const { calls, text, finish } = await assembleStream(stream);
     expect(finish).toBe('tool_calls');
     expect(text).toBe('');
     expect(calls.length).toBeGreaterThanOrEqual(1);

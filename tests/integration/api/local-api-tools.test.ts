@@ -8,6 +8,7 @@ import { OpenAiCompatibleProvider } from '../../../src-main/node/llm/openaiCompa
 import { silentLogger } from '../../../src-main/node/logger.js';
 import { useFakeServer, writeSse, type FakeServer } from '../llm/fakeServer.js';
 import { startApi, type ApiHarness } from './apiHarness.js';
+import { assembleStream } from '../../helpers/openaiStream.js';
 
 let upstream!: FakeServer;
 useFakeServer((s) => (upstream = s));
@@ -85,21 +86,7 @@ describe('tools through the OpenAI-compatible provider', () => {
       tool_choice: { type: 'function', function: { name: 'get_weather' } },
       stream: true,
     });
-    const calls: Array<{ id: string; name: string; args: string }> = [];
-    let finish: string | null = null;
-    let text = '';
-    for await (const chunk of stream) {
-      const choice = chunk.choices[0];
-      if (!choice) continue;
-      finish = choice.finish_reason ?? finish;
-      text += choice.delta.content ?? '';
-      for (const d of choice.delta.tool_calls ?? []) {
-        const call = (calls[d.index] ??= { id: '', name: '', args: '' });
-        call.id += d.id ?? '';
-        call.name += d.function?.name ?? '';
-        call.args += d.function?.arguments ?? '';
-      }
-    }
+    const { calls, text, finish } = await assembleStream(stream);
     expect(finish).toBe('tool_calls');
     expect(text).toBe('');
     expect(calls).toEqual([{ id: 'call_9f2k1', name: 'get_weather', args: '{"city": "Lyon", "unit": "celsius"}' }]);
